@@ -1,0 +1,268 @@
+package acquiretimeout
+
+import (
+	_ "embed"
+	"fmt"
+	"go/token"
+	"reflect"
+	"sort"
+
+	"golang.org/x/tools/go/analysis"
+	"golang.org/x/tools/go/ssa"
+
+	"github.com/httplint/httplint/internal/analyzerdoc"
+	"github.com/httplint/httplint/internal/deadline"
+	"github.com/httplint/httplint/internal/facts"
+	"github.com/httplint/httplint/internal/flagutil"
+	"github.com/httplint/httplint/internal/httpconfig"
+	"github.com/httplint/httplint/internal/nethttp"
+	"github.com/httplint/httplint/internal/report"
+	"github.com/httplint/httplint/internal/valueflow"
+)
+
+//go:embed doc.go
+var doc string
+
+// Name is the analyzer's name, also its golangci-lint plugin name.
+const Name = "acquiretimeout"
+
+// Rule slugs, used as diagnostic categories.
+const (
+	ClientNoDeadline  = "client-no-deadline"
+	PoolWaitUnbounded = "pool-wait-unbounded"
+	DialUnbounded     = "dial-unbounded"
+)
+
+// Config holds the analyzer's options. The JSON names are the
+// golangci-lint plugin settings; the flags have the same names.
+type Config struct {
+	IncludeTests bool          `json:"include-tests"`
+	AllowPkgs    flagutil.List `json:"allow-pkgs"`
+	Strict       bool          `json:"strict"`
+}
+
+// DefaultConfig returns the default options.
+func DefaultConfig() Config { return Config{} }
+
+// Analyzer is the acquiretimeout analyzer with its default options; its
+// flags change them.
+var Analyzer = New(DefaultConfig())
+
+// New returns a new acquiretimeout analyzer with options cfg, whose flags
+// are bound to its own copy of cfg.
+func New(cfg Config) *analysis.Analyzer {
+	c := &cfg
+	a := &analysis.Analyzer{
+		Name:             Name,
+		Doc:              analyzerdoc.MustExtract(doc, Name),
+		URL:              "https://github.com/httplint/httplint/blob/main/docs/rules/acquiretimeout.md",
+		Requires:         []*analysis.Analyzer{facts.Analyzer},
+		RunDespiteErrors: true,
+		ResultType:       reflect.TypeFor[struct{}](),
+		Run:              func(pass *analysis.Pass) (any, error) { return struct{}{}, run(pass, c) },
+	}
+	a.Flags.BoolVar(&c.IncludeTests, "include-tests", c.IncludeTests, "also report findings in _test.go files")
+	a.Flags.Var(&c.AllowPkgs, "allow-pkgs", "comma-separated import paths (a trailing /... matches subpackages) whose clients are deliberately deadline-free")
+	a.Flags.BoolVar(&c.Strict, "strict", c.Strict, "also report requests whose context is a parameter of the enclosing function")
+	return a
+}
+
+// A send is one request sent through a client.
+type send struct {
+	call     ssa.CallInstruction
+	what     string // how the request is sent, for messages: "http.Get", "(*http.Client).Do"
+	client   *httpconfig.Client
+	deadline deadline.Deadline
+}
+
+func run(pass *analysis.Pass, cfg *Config) error {
+	res := pass.ResultOf[facts.Analyzer].(*facts.Result)
+	rep := report.New(pass, cfg.IncludeTests)
+	defer rep.Finish()
+	if !res.Relevant || flagutil.MatchPackage(cfg.AllowPkgs, pass.Pkg.Path()) {
+		return nil
+	}
+	clients := res.ClientResolver()
+	deadlines := res.DeadlineResolver()
+
+	// Requests without any deadline, grouped by the MaxConnsPerHost
+	// setting of their transport when it has one.
+	var unbounded []send
+	for _, fn := range res.Funcs {
+		if rep.Excluded(fn.Pos()) {
+			continue
+		}
+		for _, b := range fn.Blocks {
+			for _, instr := range b.Instrs {
+				call, ok := instr.(ssa.CallInstruction)
+				if !ok {
+					continue
+				}
+				s, ok := classify(call, clients, deadlines)
+				if !ok || !s.client.Timeout.IsZero() {
+					continue
+				}
+				if s.deadline.Kind == deadline.None || (cfg.Strict && s.deadline.Kind == deadline.Param) {
+					unbounded = append(unbounded, s)
+				}
+			}
+		}
+	}
+
+	pools := make(map[token.Pos][]send)
+	for _, s := range unbounded {
+		if max := s.client.Transport.Get(httpconfig.MaxConnsPerHost); max.IsNonZero() {
+			pools[max.Pos()] = append(pools[max.Pos()], s)
+			continue
+		}
+		reportNoDeadline(pass, rep, s)
+	}
+	reportPoolWaits(pass, rep, pools)
+	reportDials(pass, rep, res, clients)
+	return nil
+}
+
+// classify recognises a call that sends an HTTP request and returns the
+// client and the request context's deadline.
+func classify(call ssa.CallInstruction, clients *httpconfig.Resolver, deadlines *deadline.Resolver) (send, bool) {
+	c := call.Common()
+	fn := valueflow.StaticCallee(c)
+	if fn == nil {
+		return send{}, false
+	}
+	s := send{call: call}
+	switch key := nethttp.FuncKey(fn); key {
+	case "net/http.Get", "net/http.Head", "net/http.Post", "net/http.PostForm":
+		s.what = "http." + fn.Name()
+		s.client = clients.DefaultClient()
+		s.deadline = deadline.Deadline{Kind: deadline.None}
+	case "net/http.Client.Get", "net/http.Client.Head", "net/http.Client.Post", "net/http.Client.PostForm":
+		if len(c.Args) < 1 {
+			return send{}, false
+		}
+		s.what = "(*http.Client)." + fn.Name()
+		s.client = clients.Client(c.Args[0])
+		s.deadline = deadline.Deadline{Kind: deadline.None}
+	case "net/http.Client.Do":
+		if len(c.Args) < 2 {
+			return send{}, false
+		}
+		s.what = "(*http.Client).Do"
+		s.client = clients.Client(c.Args[0])
+		s.deadline = deadlines.Request(c.Args[1])
+	default:
+		return send{}, false
+	}
+	return s, true
+}
+
+// clientName describes the client of s for a message.
+func clientName(s send) string {
+	switch {
+	case s.client.Origin == httpconfig.OriginDefault && s.what[0] != '(':
+		return s.what + " uses http.DefaultClient, which has no Timeout,"
+	case s.client.Origin == httpconfig.OriginDefault:
+		return "http.DefaultClient has no Timeout"
+	case s.client.Library != "":
+		return fmt.Sprintf("the http.Client from %s has no Timeout", s.client.Library)
+	}
+	return "http.Client has no Timeout"
+}
+
+func requestPhrase(s send) string {
+	if s.deadline.Kind == deadline.Param {
+		return "this request's context is a parameter that may carry no deadline"
+	}
+	return "this request has no deadline"
+}
+
+func reportNoDeadline(pass *analysis.Pass, rep *report.Reporter, s send) {
+	msg := fmt.Sprintf("%s and %s: a server that accepts the connection and never answers blocks this call forever",
+		clientName(s), requestPhrase(s))
+	if rht := s.client.Transport.Get(httpconfig.ResponseHeaderTimeout); rht.IsNonZero() {
+		msg = fmt.Sprintf("%s and %s; the transport's ResponseHeaderTimeout (%s) bounds only the wait for response headers: reading the response body can still block forever",
+			clientName(s), requestPhrase(s), rht.Describe(true))
+	}
+	pos, end := report.CallRange(pass, s.call.Pos())
+	d := analysis.Diagnostic{Pos: pos, End: end, Category: ClientNoDeadline, Message: msg}
+	if p := s.client.Pos(); p.IsValid() && p != pos && !rep.Excluded(p) {
+		d.Related = append(d.Related, analysis.RelatedInformation{Pos: p, Message: "client built here"})
+	}
+	rep.Report(d)
+}
+
+func reportPoolWaits(pass *analysis.Pass, rep *report.Reporter, pools map[token.Pos][]send) {
+	var keys []token.Pos
+	for p := range pools {
+		keys = append(keys, p)
+	}
+	sort.Slice(keys, func(i, j int) bool { return keys[i] < keys[j] })
+	for _, p := range keys {
+		sends := pools[p]
+		max := sends[0].client.Transport.Get(httpconfig.MaxConnsPerHost)
+		limit := "the per-host connection limit"
+		if max.Kind == httpconfig.Const {
+			limit = fmt.Sprintf("%d connections to a host", max.Int)
+		}
+		msg := fmt.Sprintf("MaxConnsPerHost is %s but the client using this transport has no Timeout and sends requests without a deadline: once %s are in use, further requests wait for a connection forever",
+			max.Describe(false), limit)
+		if !p.IsValid() || rep.Excluded(p) {
+			// The transport is configured in another package: report at
+			// each request instead.
+			for _, s := range sends {
+				pos, end := report.CallRange(pass, s.call.Pos())
+				rep.Report(analysis.Diagnostic{Pos: pos, End: end, Category: PoolWaitUnbounded,
+					Message: fmt.Sprintf("%s and %s, but its transport sets MaxConnsPerHost (%s): once the limit is reached this request waits for a connection forever",
+						clientName(s), requestPhrase(s), max.Describe(false))})
+			}
+			continue
+		}
+		pos, end := report.StoreRange(pass, p)
+		d := analysis.Diagnostic{Pos: pos, End: end, Category: PoolWaitUnbounded, Message: msg}
+		for _, s := range sends {
+			d.Related = append(d.Related, analysis.RelatedInformation{Pos: s.call.Pos(), Message: "request without a deadline sent here"})
+		}
+		rep.Report(d)
+	}
+}
+
+// reportDials reports zero-value transports that cap connections per
+// host but leave the dial or the TLS handshake unbounded.
+func reportDials(pass *analysis.Pass, rep *report.Reporter, res *facts.Result, clients *httpconfig.Resolver) {
+	for _, fn := range res.Funcs {
+		for _, b := range fn.Blocks {
+			for _, instr := range b.Instrs {
+				alloc, ok := instr.(*ssa.Alloc)
+				if !ok || !nethttp.IsPointerTo(alloc.Type(), nethttp.HTTP, "Transport") {
+					continue
+				}
+				t := clients.Transport(alloc)
+				max := t.Get(httpconfig.MaxConnsPerHost)
+				if t.Origin != httpconfig.OriginZero || !max.IsNonZero() || !max.Pos().IsValid() {
+					continue
+				}
+				var missing string
+				dial := t.Get(httpconfig.DialTimeout)
+				tls := t.Get(httpconfig.TLSHandshakeTimeout)
+				noTLS := tls.IsZero() && !t.Get(httpconfig.CustomTLSDial).IsNonZero()
+				switch {
+				case dial.IsZero() && noTLS:
+					missing = "no dial timeout and no TLSHandshakeTimeout"
+				case dial.IsZero():
+					missing = "no dial timeout"
+				case noTLS:
+					missing = "no TLSHandshakeTimeout"
+				default:
+					continue
+				}
+				if dial.IsZero() && !dial.Explicit {
+					missing += " (a nil DialContext dials with a zero net.Dialer)"
+				}
+				pos, end := report.StoreRange(pass, max.Pos())
+				rep.Report(analysis.Diagnostic{Pos: pos, End: end, Category: DialUnbounded,
+					Message: fmt.Sprintf("MaxConnsPerHost is %s but this transport has %s: dials are not cancelled with their request, so a stalled dial or TLS handshake holds a connection slot until the operating system gives up",
+						max.Describe(false), missing)})
+			}
+		}
+	}
+}

@@ -1,0 +1,357 @@
+// Package facts defines the analyzer that every httplint check requires.
+//
+// For each package that can involve an HTTP client it builds the SSA
+// form, indexes its stores, and exports a [Summary] fact for every
+// function, package-level variable and struct field that returns or holds
+// an *http.Client, an *http.Transport (or RoundTripper), a
+// context.Context or an *http.Request, so that a constructor in one
+// package informs a call in another. Packages that cannot involve an
+// HTTP client (they import neither net/http nor a known client library,
+// and none of their imports has summaries) do no SSA work at all.
+//
+// The analyzer takes no options, so every httplint analyzer, in every
+// driver, shares the one instance [Analyzer].
+package facts
+
+import (
+	"fmt"
+	"go/types"
+	"reflect"
+	"sort"
+	"strings"
+
+	"golang.org/x/tools/go/analysis"
+	"golang.org/x/tools/go/ssa"
+
+	"github.com/httplint/httplint/internal/deadline"
+	"github.com/httplint/httplint/internal/httpconfig"
+	"github.com/httplint/httplint/internal/nethttp"
+	"github.com/httplint/httplint/internal/ssabuild"
+	"github.com/httplint/httplint/internal/valueflow"
+)
+
+// Analyzer computes and exports the facts; its result is a *Result.
+var Analyzer = &analysis.Analyzer{
+	Name:             "httplintfacts",
+	Doc:              "compute facts about HTTP clients, transports, contexts and requests for the httplint analyzers",
+	URL:              "https://github.com/httplint/httplint",
+	Run:              run,
+	RunDespiteErrors: true,
+	ResultType:       reflect.TypeFor[*Result](),
+	FactTypes:        []analysis.Fact{(*Summary)(nil), (*Relevant)(nil)},
+}
+
+// A Summary describes what a function returns, or what a package-level
+// variable or struct field holds, for each result that is a client,
+// transport, context or request.
+type Summary struct {
+	Values []Value
+}
+
+// A Value is the summary of one result, variable or field.
+type Value struct {
+	Client    *httpconfig.Client    // for *http.Client
+	Transport *httpconfig.Transport // for *http.Transport and RoundTripper
+	Deadline  *deadline.Deadline    // for context.Context and *http.Request
+}
+
+// AFact marks Summary as an analysis fact.
+func (*Summary) AFact() {}
+
+func (s *Summary) String() string {
+	var parts []string
+	for i, r := range s.Values {
+		var p []string
+		if c := r.Client; c != nil {
+			p = append(p, fmt.Sprintf("client(timeout=%s)", c.Timeout.Describe(true)))
+		}
+		if t := r.Transport; t != nil {
+			p = append(p, "transport("+describeTransport(t)+")")
+		}
+		if d := r.Deadline; d != nil {
+			p = append(p, "deadline="+describeDeadline(*d))
+		}
+		if len(p) > 0 {
+			parts = append(parts, fmt.Sprintf("%d:%s", i, strings.Join(p, ",")))
+		}
+	}
+	return strings.Join(parts, " ")
+}
+
+func describeTransport(t *httpconfig.Transport) string {
+	var p []string
+	for _, name := range httpconfig.TransportFields {
+		v := t.Get(name)
+		if v.Explicit {
+			p = append(p, name+"="+v.Describe(httpconfig.DurationField(name)))
+		}
+	}
+	sort.Strings(p)
+	return strings.Join(p, ",")
+}
+
+func describeDeadline(d deadline.Deadline) string {
+	switch d.Kind {
+	case deadline.None:
+		return "none"
+	case deadline.Has:
+		return "has"
+	case deadline.Param:
+		return fmt.Sprintf("param%d", d.Param)
+	}
+	return "unknown"
+}
+
+// Relevant is a package fact: the package exports summaries, so its
+// importers may involve HTTP clients even without importing net/http.
+type Relevant struct{}
+
+// AFact marks Relevant as an analysis fact.
+func (*Relevant) AFact() {}
+
+func (*Relevant) String() string { return "relevant" }
+
+// Result is what the facts analyzer gives the checks for one package.
+type Result struct {
+	// Relevant reports whether the package can involve an HTTP client.
+	// When it is false, the other fields are nil and a check has nothing
+	// to do.
+	Relevant bool
+	// Index is the value-flow index of the package's SSA form.
+	Index *valueflow.Index
+	// Funcs lists the package's source functions, anonymous ones
+	// included, in source order.
+	Funcs []*ssa.Function
+
+	imported map[types.Object]*Summary
+}
+
+// ClientResolver returns a new resolver of client and transport
+// configurations for the package. Each check uses its own.
+func (r *Result) ClientResolver() *httpconfig.Resolver {
+	return httpconfig.NewResolver(r.Index, r)
+}
+
+// DeadlineResolver returns a new resolver of context deadlines for the
+// package.
+func (r *Result) DeadlineResolver() *deadline.Resolver {
+	return deadline.NewResolver(r.Index, r)
+}
+
+func (r *Result) result(obj types.Object, i int) *Value {
+	s := r.imported[obj]
+	if s == nil || i < 0 || i >= len(s.Values) {
+		return nil
+	}
+	return &s.Values[i]
+}
+
+// Client implements httpconfig.Facts.
+func (r *Result) Client(obj types.Object, i int) *httpconfig.Client {
+	if res := r.result(obj, i); res != nil {
+		return res.Client
+	}
+	return nil
+}
+
+// Transport implements httpconfig.Facts.
+func (r *Result) Transport(obj types.Object, i int) *httpconfig.Transport {
+	if res := r.result(obj, i); res != nil {
+		return res.Transport
+	}
+	return nil
+}
+
+// ResultDeadline implements deadline.Facts.
+func (r *Result) ResultDeadline(fn *types.Func, i int) (deadline.Deadline, bool) {
+	if res := r.result(fn, i); res != nil && res.Deadline != nil {
+		return *res.Deadline, true
+	}
+	return deadline.Deadline{}, false
+}
+
+// ClientLibraries lists import paths whose presence makes a package
+// relevant even without net/http (prefixes end in "/").
+var ClientLibraries = []string{
+	nethttp.HTTP,
+	httpconfig.CleanHTTP,
+	httpconfig.RetryableHTTP,
+	httpconfig.RestyV2,
+	httpconfig.RestyV3,
+	"github.com/cenkalti/backoff/",
+	"github.com/avast/retry-go",
+	"github.com/sethvargo/go-retry",
+	"github.com/failsafe-go/failsafe-go",
+	"github.com/gojek/heimdall",
+}
+
+func relevant(pass *analysis.Pass) bool {
+	if pass.Pkg.Path() == nethttp.HTTP || strings.HasPrefix(pass.Pkg.Path(), "net/http/internal") {
+		// net/http itself is described by the model, not analysed.
+		return false
+	}
+	if nethttp.ImportsAny(pass.Pkg, ClientLibraries...) {
+		return true
+	}
+	for _, imp := range pass.Pkg.Imports() {
+		if pass.ImportPackageFact(imp, new(Relevant)) {
+			return true
+		}
+	}
+	return false
+}
+
+func run(pass *analysis.Pass) (any, error) {
+	res := &Result{}
+	if !relevant(pass) {
+		return res, nil
+	}
+	pkg, funcs, err := ssabuild.Build(pass)
+	if err != nil {
+		// Type errors or an SSA failure: stay silent on this package.
+		return res, nil
+	}
+	res.Relevant = true
+	res.Funcs = funcs
+	res.Index = valueflow.NewIndex(pkg, funcs)
+	res.imported = make(map[types.Object]*Summary)
+	for _, f := range pass.AllObjectFacts() {
+		if s, ok := f.Fact.(*Summary); ok {
+			res.imported[f.Object] = s
+		}
+	}
+	if exportSummaries(pass, res, pkg, funcs) {
+		pass.ExportPackageFact(&Relevant{})
+	}
+	return res, nil
+}
+
+// exportSummaries exports a Summary for each function, variable and field
+// of the package that has one, and reports whether it exported any.
+func exportSummaries(pass *analysis.Pass, res *Result, pkg *ssa.Package, funcs []*ssa.Function) bool {
+	clients := res.ClientResolver()
+	deadlines := res.DeadlineResolver()
+	summarise := func(t types.Type, client func() *httpconfig.Client, transport func() *httpconfig.Transport, dl func() deadline.Deadline) (Value, bool) {
+		var r Value
+		switch {
+		case nethttp.IsClient(t):
+			r.Client = client()
+			return r, r.Client.Origin != httpconfig.OriginUnknown || r.Client.Timeout.Kind != httpconfig.Unknown
+		case nethttp.IsTransport(t) || nethttp.IsRoundTripper(t):
+			r.Transport = transport()
+			return r, r.Transport.Origin != httpconfig.OriginUnknown
+		case nethttp.IsContext(t) || nethttp.IsRequest(t):
+			if dl == nil {
+				return r, false
+			}
+			d := dl()
+			r.Deadline = &d
+			return r, d.Kind != deadline.Unknown
+		}
+		return r, false
+	}
+	exported := false
+	export := func(obj types.Object, s *Summary) {
+		pass.ExportObjectFact(obj, s)
+		exported = true
+	}
+
+	for _, fn := range funcs {
+		obj, ok := fn.Object().(*types.Func)
+		if !ok || fn.Parent() != nil || fn.Synthetic != "" {
+			continue
+		}
+		results := fn.Signature.Results()
+		s := &Summary{Values: make([]Value, results.Len())}
+		any := false
+		for i := 0; i < results.Len(); i++ {
+			i := i
+			r, ok := summarise(results.At(i).Type(),
+				func() *httpconfig.Client { return clients.ResultClient(fn, i) },
+				func() *httpconfig.Transport { return clients.ResultTransport(fn, i) },
+				func() deadline.Deadline { return deadlines.Result(fn, i) })
+			if ok {
+				s.Values[i] = r
+				any = true
+			}
+		}
+		if any {
+			export(obj, s)
+		}
+	}
+
+	// Package-level variables.
+	var names []string
+	for name := range pkg.Members {
+		names = append(names, name)
+	}
+	sort.Strings(names)
+	for _, name := range names {
+		g, ok := pkg.Members[name].(*ssa.Global)
+		if !ok {
+			continue
+		}
+		t := g.Type().(*types.Pointer).Elem()
+		vals := res.Index.GlobalValues(g)
+		if len(vals) == 0 {
+			continue
+		}
+		r, ok := summarise(t,
+			func() *httpconfig.Client {
+				var c *httpconfig.Client
+				for _, v := range vals {
+					c = httpconfig.JoinClient(c, clients.Client(v))
+				}
+				return c
+			},
+			func() *httpconfig.Transport {
+				var tr *httpconfig.Transport
+				for _, v := range vals {
+					tr = httpconfig.JoinTransport(tr, clients.Transport(v))
+				}
+				return tr
+			}, nil)
+		if ok {
+			export(g.Object(), &Summary{Values: []Value{r}})
+		}
+	}
+
+	// Fields of the package's named struct types.
+	scope := pass.Pkg.Scope()
+	for _, name := range scope.Names() {
+		tn, ok := scope.Lookup(name).(*types.TypeName)
+		if !ok || tn.IsAlias() {
+			continue
+		}
+		st, ok := tn.Type().Underlying().(*types.Struct)
+		if !ok {
+			continue
+		}
+		for i := 0; i < st.NumFields(); i++ {
+			f := st.Field(i)
+			vals := res.Index.FieldValues(f)
+			if len(vals) == 0 {
+				continue
+			}
+			r, ok := summarise(f.Type(),
+				func() *httpconfig.Client {
+					var c *httpconfig.Client
+					for _, v := range vals {
+						c = httpconfig.JoinClient(c, clients.Client(v))
+					}
+					return c
+				},
+				func() *httpconfig.Transport {
+					var tr *httpconfig.Transport
+					for _, v := range vals {
+						tr = httpconfig.JoinTransport(tr, clients.Transport(v))
+					}
+					return tr
+				}, nil)
+			if ok {
+				export(f, &Summary{Values: []Value{r}})
+			}
+		}
+	}
+	return exported
+}

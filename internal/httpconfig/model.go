@@ -1,0 +1,309 @@
+// Package httpconfig reconstructs the configuration of *http.Client and
+// *http.Transport values from SSA.
+//
+// A configuration is described field by field ([Value]): the constant a
+// field holds, whether the program wrote it or left the default of the
+// value's origin, or that it was written with a non-constant value
+// (trusted) or cannot be known. The origin matters: an unset field of a
+// zero Transport literal is 0, while the same field of
+// http.DefaultTransport or its Clone holds net/http's default.
+//
+// The types are plain data so that they can travel between packages as
+// analysis facts (gob-encoded; positions stay behind).
+package httpconfig
+
+import (
+	"fmt"
+	"go/token"
+	"time"
+)
+
+// Kind says how much is known about a field's value.
+type Kind uint8
+
+const (
+	// Unknown: the value could not be followed; rules stay silent.
+	Unknown Kind = iota
+	// Const: the field holds the constant Int.
+	Const
+	// Dynamic: the field was written with a non-constant value, or with
+	// different constants on different paths; rules trust it.
+	Dynamic
+)
+
+// A Value is what is known about one field.
+type Value struct {
+	Kind Kind
+	Int  int64 // the constant, for Kind == Const (booleans are 0 or 1)
+	// Explicit reports whether the program wrote the field; otherwise it
+	// holds the default of the value's origin.
+	Explicit bool
+
+	pos token.Pos // where it was written, when Explicit and in this package
+}
+
+// Pos returns the position of the store that set the value, if known.
+func (v Value) Pos() token.Pos { return v.pos }
+
+// IsZero reports whether the field is known to hold 0 (or false, or nil).
+func (v Value) IsZero() bool { return v.Kind == Const && v.Int == 0 }
+
+// IsNonZero reports whether the field is known or trusted to hold a
+// non-zero value.
+func (v Value) IsNonZero() bool {
+	return v.Kind == Dynamic || (v.Kind == Const && v.Int != 0)
+}
+
+// ConstValue returns a constant Value written at pos.
+func ConstValue(n int64, explicit bool, pos token.Pos) Value {
+	return Value{Kind: Const, Int: n, Explicit: explicit, pos: pos}
+}
+
+// DynamicValue returns a Value written with a non-constant at pos.
+func DynamicValue(pos token.Pos) Value {
+	return Value{Kind: Dynamic, Explicit: true, pos: pos}
+}
+
+// Join returns what is known about a field that holds a on some paths
+// and b on others.
+func (a Value) Join(b Value) Value {
+	r := Value{Explicit: a.Explicit || b.Explicit, pos: a.pos}
+	if !r.pos.IsValid() {
+		r.pos = b.pos
+	}
+	switch {
+	case a.Kind == Unknown || b.Kind == Unknown:
+		r.Kind = Unknown
+	case a.Kind == Const && b.Kind == Const && a.Int == b.Int:
+		r.Kind, r.Int = Const, a.Int
+	default:
+		r.Kind = Dynamic
+	}
+	return r
+}
+
+// Describe renders the value for a message, formatting durations when
+// isDuration is set.
+func (v Value) Describe(isDuration bool) string {
+	switch v.Kind {
+	case Const:
+		if isDuration {
+			return time.Duration(v.Int).String()
+		}
+		return fmt.Sprint(v.Int)
+	case Dynamic:
+		return "set"
+	}
+	return "unknown"
+}
+
+// Origin says where a Transport or Client value comes from, which decides
+// the defaults of the fields the program did not write.
+type Origin uint8
+
+const (
+	OriginUnknown Origin = iota
+	// OriginZero: a literal, new(T) or a zero-valued variable.
+	OriginZero
+	// OriginDefault: http.DefaultTransport or http.DefaultClient, or a
+	// Clone of DefaultTransport.
+	OriginDefault
+	// OriginPooled: a library constructor that builds a fresh pooled
+	// transport with DefaultTransport's timeouts (go-cleanhttp,
+	// go-retryablehttp, resty).
+	OriginPooled
+)
+
+// Transport field names tracked by the model. DialTimeout is not a real
+// field: it is the Timeout of the net.Dialer behind DialContext or Dial
+// (0 when both are nil: net/http then dials with a zero net.Dialer).
+const (
+	MaxIdleConns          = "MaxIdleConns"
+	MaxIdleConnsPerHost   = "MaxIdleConnsPerHost"
+	MaxConnsPerHost       = "MaxConnsPerHost"
+	IdleConnTimeout       = "IdleConnTimeout"
+	TLSHandshakeTimeout   = "TLSHandshakeTimeout"
+	ResponseHeaderTimeout = "ResponseHeaderTimeout"
+	DisableKeepAlives     = "DisableKeepAlives"
+	DialTimeout           = "DialTimeout"
+	// CustomTLSDial is 1 when DialTLS or DialTLSContext is set: the
+	// handshake is then the dial function's business.
+	CustomTLSDial = "CustomTLSDial"
+)
+
+// TransportFields lists the tracked Transport fields.
+var TransportFields = []string{
+	MaxIdleConns, MaxIdleConnsPerHost, MaxConnsPerHost, IdleConnTimeout,
+	TLSHandshakeTimeout, ResponseHeaderTimeout, DisableKeepAlives, DialTimeout, CustomTLSDial,
+}
+
+// DurationField reports whether the named tracked field is a duration.
+func DurationField(name string) bool {
+	switch name {
+	case IdleConnTimeout, TLSHandshakeTimeout, ResponseHeaderTimeout, DialTimeout:
+		return true
+	}
+	return false
+}
+
+// defaults per origin (net/http 1.26 transport.go:47-57; go-cleanhttp
+// v0.5.2 cleanhttp.go:23-39; resty v2.17.2 transport.go:17-36).
+var defaultTransport = map[string]int64{
+	MaxIdleConns:        100,
+	IdleConnTimeout:     int64(90 * time.Second),
+	TLSHandshakeTimeout: int64(10 * time.Second),
+	DialTimeout:         int64(30 * time.Second),
+}
+
+// A Transport is the reconstructed configuration of an *http.Transport.
+type Transport struct {
+	Origin Origin
+	Fields map[string]Value
+	// Fresh reports whether the transport is allocated anew each time the
+	// code that builds it runs (a literal, new, Clone, a library
+	// constructor), as opposed to a shared value such as DefaultTransport.
+	Fresh bool
+
+	pos token.Pos // construction site, in this package
+}
+
+// Pos returns the position of the expression that built the transport.
+func (t *Transport) Pos() token.Pos { return t.pos }
+
+// NewTransport returns the configuration of a freshly built transport of
+// the given origin, with every tracked field at its default.
+func NewTransport(origin Origin, pos token.Pos) *Transport {
+	t := &Transport{Origin: origin, Fields: make(map[string]Value), pos: pos, Fresh: origin != OriginDefault}
+	for _, name := range TransportFields {
+		switch origin {
+		case OriginZero:
+			t.Fields[name] = ConstValue(0, false, token.NoPos)
+		case OriginDefault:
+			t.Fields[name] = ConstValue(defaultTransport[name], false, token.NoPos)
+		case OriginPooled:
+			if name == MaxIdleConnsPerHost {
+				// runtime.GOMAXPROCS(0) + 1
+				t.Fields[name] = Value{Kind: Dynamic}
+			} else {
+				t.Fields[name] = ConstValue(defaultTransport[name], false, token.NoPos)
+			}
+		default:
+			t.Fields[name] = Value{}
+		}
+	}
+	return t
+}
+
+// UnknownTransport returns a transport about which nothing is known.
+func UnknownTransport() *Transport { return NewTransport(OriginUnknown, token.NoPos) }
+
+// Get returns what is known about the named field.
+func (t *Transport) Get(name string) Value {
+	if t == nil || t.Fields == nil {
+		return Value{}
+	}
+	return t.Fields[name]
+}
+
+// Set records a store of v into the named field, joined with the stores
+// already recorded (the model is flow-insensitive: every store counts).
+func (t *Transport) Set(name string, v Value) {
+	old := t.Fields[name]
+	if old.Explicit {
+		v = old.Join(v)
+	}
+	t.Fields[name] = v
+}
+
+// Copy returns a copy of t that can be modified independently.
+func (t *Transport) Copy() *Transport {
+	c := *t
+	c.Fields = make(map[string]Value, len(t.Fields))
+	for k, v := range t.Fields {
+		c.Fields[k] = v
+	}
+	return &c
+}
+
+// JoinTransport returns the configuration of a value that is a on some
+// paths and b on others. Either may be nil (no path).
+func JoinTransport(a, b *Transport) *Transport {
+	if a == nil {
+		return b
+	}
+	if b == nil {
+		return a
+	}
+	r := a.Copy()
+	if a.Origin != b.Origin {
+		r.Origin = OriginUnknown
+	}
+	r.Fresh = a.Fresh && b.Fresh
+	if a.pos != b.pos {
+		r.pos = token.NoPos
+	}
+	for _, name := range TransportFields {
+		r.Fields[name] = a.Get(name).Join(b.Get(name))
+	}
+	return r
+}
+
+// A Client is the reconstructed configuration of an *http.Client.
+type Client struct {
+	Origin  Origin
+	Timeout Value
+	// Transport is the transport the client sends through: DefaultTransport
+	// when the field is nil. Never nil.
+	Transport *Transport
+	// TransportSet reports whether the program wrote the Transport field.
+	TransportSet bool
+	// Library names the library constructor that built the client, if
+	// any (e.g. "retryablehttp.NewClient").
+	Library string
+
+	pos token.Pos
+}
+
+// Pos returns the position of the expression that built the client.
+func (c *Client) Pos() token.Pos { return c.pos }
+
+// NewClient returns the configuration of a client of the given origin
+// with Timeout 0 and the default transport.
+func NewClient(origin Origin, pos token.Pos) *Client {
+	c := &Client{Origin: origin, pos: pos, Transport: NewTransport(OriginDefault, token.NoPos)}
+	switch origin {
+	case OriginZero, OriginDefault, OriginPooled:
+		c.Timeout = ConstValue(0, false, token.NoPos)
+	default:
+		c.Transport = UnknownTransport()
+	}
+	return c
+}
+
+// UnknownClient returns a client about which nothing is known.
+func UnknownClient() *Client { return NewClient(OriginUnknown, token.NoPos) }
+
+// JoinClient returns the configuration of a value that is a on some paths
+// and b on others. Either may be nil (no path).
+func JoinClient(a, b *Client) *Client {
+	if a == nil {
+		return b
+	}
+	if b == nil {
+		return a
+	}
+	r := *a
+	if a.Origin != b.Origin {
+		r.Origin = OriginUnknown
+	}
+	if a.pos != b.pos {
+		r.pos = token.NoPos
+	}
+	if a.Library != b.Library {
+		r.Library = ""
+	}
+	r.Timeout = a.Timeout.Join(b.Timeout)
+	r.Transport = JoinTransport(a.Transport, b.Transport)
+	r.TransportSet = a.TransportSet || b.TransportSet
+	return &r
+}

@@ -1,0 +1,536 @@
+package httpconfig
+
+import (
+	"go/constant"
+	"go/token"
+	"go/types"
+
+	"golang.org/x/tools/go/ssa"
+
+	"github.com/httplint/httplint/internal/nethttp"
+	"github.com/httplint/httplint/internal/valueflow"
+)
+
+// Facts supplies summaries of functions, package variables and struct
+// fields of other packages. Each method returns nil when it has none.
+type Facts interface {
+	// Client returns the client held by variable or field obj, or returned
+	// as result i of function obj.
+	Client(obj types.Object, i int) *Client
+	// Transport is the same for transports.
+	Transport(obj types.Object, i int) *Transport
+}
+
+// A Resolver reconstructs client and transport configurations for the
+// values of one package. It memoises its answers and is not safe for
+// concurrent use.
+type Resolver struct {
+	ix    *valueflow.Index
+	facts Facts
+
+	clients    map[ssa.Value]*Client
+	transports map[ssa.Value]*Transport
+	busy       map[ssa.Value]bool
+}
+
+// NewResolver returns a Resolver over ix that consults facts (which may be
+// nil) about other packages.
+func NewResolver(ix *valueflow.Index, facts Facts) *Resolver {
+	return &Resolver{
+		ix:         ix,
+		facts:      facts,
+		clients:    make(map[ssa.Value]*Client),
+		transports: make(map[ssa.Value]*Transport),
+		busy:       make(map[ssa.Value]bool),
+	}
+}
+
+// Index returns the value-flow index the resolver works on.
+func (r *Resolver) Index() *valueflow.Index { return r.ix }
+
+// readOnly reports whether passing an object to call at argument i leaves
+// its configuration unchanged: the methods of net/http's Client and
+// Transport only read their receiver's fields.
+func readOnly(c *ssa.CallCommon, i int) bool {
+	fn := valueflow.StaticCallee(c)
+	if fn == nil {
+		return false
+	}
+	key := nethttp.FuncKey(fn)
+	switch key {
+	case "net/http.Client.Do", "net/http.Client.Get", "net/http.Client.Head",
+		"net/http.Client.Post", "net/http.Client.PostForm", "net/http.Client.CloseIdleConnections",
+		"net/http.Transport.RoundTrip", "net/http.Transport.CloseIdleConnections",
+		"net/http.Transport.Clone", "net/http.Transport.CancelRequest",
+		"net/http.Transport.NewClientConn":
+		return i == 0
+	}
+	return false
+}
+
+// Client returns the configuration of the *http.Client (or http.Client
+// variable address) v. It never returns nil.
+func (r *Resolver) Client(v ssa.Value) *Client {
+	if c, ok := r.clients[v]; ok {
+		return c
+	}
+	if r.busy[v] {
+		return UnknownClient()
+	}
+	r.busy[v] = true
+	var c *Client
+	for _, o := range r.ix.Origins(v) {
+		c = JoinClient(c, r.clientOrigin(o))
+		if c.Origin == OriginUnknown && c.Timeout.Kind == Unknown {
+			break
+		}
+	}
+	if c == nil {
+		c = UnknownClient()
+	}
+	delete(r.busy, v)
+	r.clients[v] = c
+	return c
+}
+
+func (r *Resolver) clientOrigin(o valueflow.Origin) *Client {
+	if o.Global != nil && isVar(o.Global.Object(), nethttp.HTTP, "DefaultClient") {
+		c := NewClient(OriginDefault, token.NoPos)
+		return r.applyClientStores(c, nil, valueflow.Home{V: o.Global})
+	}
+	switch v := o.V.(type) {
+	case *ssa.Const:
+		if v.IsNil() {
+			return nil // a nil client is not a client; ignore this path
+		}
+	case *ssa.Alloc:
+		if nethttp.IsPointerTo(v.Type(), nethttp.HTTP, "Client") {
+			return r.applyClientStores(NewClient(OriginZero, v.Pos()), v)
+		}
+	case *ssa.Global:
+		// var c http.Client: the variable is the client.
+		if nethttp.IsPointerTo(v.Type(), nethttp.HTTP, "Client") && v.Pkg == r.ix.Pkg {
+			return r.applyClientStores(NewClient(OriginZero, v.Pos()), v)
+		}
+	case *ssa.Call, *ssa.Extract:
+		call, idx := valueflow.CallOf(v)
+		if call == nil {
+			break
+		}
+		base := r.clientCall(call, idx)
+		if base == nil || base.Origin == OriginUnknown && base.Timeout.Kind == Unknown {
+			return base
+		}
+		return r.applyClientStores(base, v)
+	}
+	if o.Global != nil {
+		if c := r.factClient(o.Global.Object(), 0); c != nil {
+			return c
+		}
+	}
+	if o.Field != nil {
+		if c := r.factClient(o.Field, 0); c != nil {
+			return c
+		}
+	}
+	return UnknownClient()
+}
+
+func (r *Resolver) factClient(obj types.Object, i int) *Client {
+	if r.facts == nil || obj == nil {
+		return nil
+	}
+	return r.facts.Client(obj, i)
+}
+
+func (r *Resolver) factTransport(obj types.Object, i int) *Transport {
+	if r.facts == nil || obj == nil {
+		return nil
+	}
+	return r.facts.Transport(obj, i)
+}
+
+// clientCall returns the client returned as result idx of call, before
+// the caller's own stores to it.
+func (r *Resolver) clientCall(call *ssa.Call, idx int) *Client {
+	fn := valueflow.StaticCallee(call.Common())
+	if fn == nil {
+		return UnknownClient()
+	}
+	if lib := libraryClient(fn); lib != nil {
+		lib.pos = call.Pos()
+		return lib
+	}
+	if callee := r.ix.Func(fn); callee != nil {
+		return r.ResultClient(callee, idx)
+	}
+	if c := r.factClient(fn, idx); c != nil {
+		return c.copy()
+	}
+	return UnknownClient()
+}
+
+func (c *Client) copy() *Client {
+	d := *c
+	d.Transport = c.Transport.Copy()
+	return &d
+}
+
+// ResultClient returns the client that result i of fn, a function of
+// this package, returns.
+func (r *Resolver) ResultClient(fn *ssa.Function, i int) *Client {
+	var c *Client
+	for _, v := range valueflow.Returns(fn, i) {
+		c = JoinClient(c, r.Client(v))
+	}
+	if c == nil {
+		return UnknownClient()
+	}
+	return c.copy()
+}
+
+// applyClientStores adds to c the stores that write the client object v
+// points to (and the given homes), anywhere in the package.
+func (r *Resolver) applyClientStores(c *Client, v ssa.Value, homes ...valueflow.Home) *Client {
+	var stores []valueflow.FieldStore
+	escapes := false
+	if v != nil {
+		stores, escapes = r.ix.ObjectStores(v, readOnly, homes...)
+	} else {
+		stores, _ = r.ix.ObjectStores(nil, readOnly, homes...)
+	}
+	if escapes {
+		return UnknownClient()
+	}
+	for _, st := range stores {
+		switch st.Field.Name() {
+		case "Timeout":
+			if !isField(st.Field, "Client") {
+				continue
+			}
+			c.Timeout = joinStore(c.Timeout, valueOf(st.Value, st.Pos()))
+		case "Transport":
+			if !isField(st.Field, "Client") {
+				continue
+			}
+			t := r.Transport(st.Value)
+			if c.TransportSet {
+				c.Transport = JoinTransport(c.Transport, t)
+			} else {
+				c.Transport = t
+			}
+			c.TransportSet = true
+		}
+	}
+	return c
+}
+
+func joinStore(old, v Value) Value {
+	if old.Explicit {
+		return old.Join(v)
+	}
+	return v
+}
+
+// isField reports whether field f belongs to net/http's struct type recv.
+func isField(f *types.Var, recv string) bool {
+	return f.Pkg() != nil && f.Pkg().Path() == nethttp.HTTP && fieldOwner(f) == recv
+}
+
+// fieldOwner returns the name of the net/http struct declaring f. Fields
+// carry no link to their struct, so it is recovered from the field set.
+func fieldOwner(f *types.Var) string {
+	scope := f.Pkg().Scope()
+	for _, name := range []string{"Client", "Transport", "Request"} {
+		obj := scope.Lookup(name)
+		if obj == nil {
+			continue
+		}
+		s, ok := obj.Type().Underlying().(*types.Struct)
+		if !ok {
+			continue
+		}
+		for i := 0; i < s.NumFields(); i++ {
+			if s.Field(i) == f {
+				return name
+			}
+		}
+	}
+	return ""
+}
+
+func isVar(obj types.Object, pkg, name string) bool {
+	return obj != nil && obj.Name() == name && obj.Pkg() != nil && obj.Pkg().Path() == pkg
+}
+
+// valueOf returns the model value of a stored SSA value.
+func valueOf(v ssa.Value, pos token.Pos) Value {
+	if c, ok := v.(*ssa.Const); ok {
+		if c.Value == nil {
+			return ConstValue(0, true, pos)
+		}
+		switch c.Value.Kind() {
+		case constant.Int:
+			if n, ok := constant.Int64Val(c.Value); ok {
+				return ConstValue(n, true, pos)
+			}
+		case constant.Bool:
+			if constant.BoolVal(c.Value) {
+				return ConstValue(1, true, pos)
+			}
+			return ConstValue(0, true, pos)
+		}
+	}
+	return DynamicValue(pos)
+}
+
+// Transport returns the configuration of the transport value v (an
+// *http.Transport, or an http.RoundTripper holding one). It never
+// returns nil.
+func (r *Resolver) Transport(v ssa.Value) *Transport {
+	if t, ok := r.transports[v]; ok {
+		return t
+	}
+	if r.busy[v] {
+		return UnknownTransport()
+	}
+	r.busy[v] = true
+	var t *Transport
+	for _, o := range r.ix.Origins(v) {
+		t = JoinTransport(t, r.transportOrigin(o))
+		if t.Origin == OriginUnknown && allUnknown(t) {
+			break
+		}
+	}
+	if t == nil {
+		t = UnknownTransport()
+	}
+	delete(r.busy, v)
+	r.transports[v] = t
+	return t
+}
+
+func allUnknown(t *Transport) bool {
+	for _, v := range t.Fields {
+		if v.Kind != Unknown {
+			return false
+		}
+	}
+	return true
+}
+
+func (r *Resolver) transportOrigin(o valueflow.Origin) *Transport {
+	if o.Global != nil && isVar(o.Global.Object(), nethttp.HTTP, "DefaultTransport") {
+		t := NewTransport(OriginDefault, token.NoPos)
+		return r.applyTransportStores(t, nil, valueflow.Home{V: o.Global})
+	}
+	switch v := o.V.(type) {
+	case *ssa.Const:
+		if v.IsNil() {
+			// A nil RoundTripper in Client.Transport means DefaultTransport.
+			if nethttp.IsRoundTripper(v.Type()) {
+				return NewTransport(OriginDefault, token.NoPos)
+			}
+			return nil
+		}
+	case *ssa.Alloc:
+		if nethttp.IsPointerTo(v.Type(), nethttp.HTTP, "Transport") {
+			return r.applyTransportStores(NewTransport(OriginZero, v.Pos()), v)
+		}
+	case *ssa.Global:
+		if nethttp.IsPointerTo(v.Type(), nethttp.HTTP, "Transport") && v.Pkg == r.ix.Pkg {
+			t := NewTransport(OriginZero, v.Pos())
+			t.Fresh = false
+			return r.applyTransportStores(t, v)
+		}
+	case *ssa.Call, *ssa.Extract:
+		call, idx := valueflow.CallOf(v)
+		if call == nil {
+			break
+		}
+		base := r.transportCall(call, idx)
+		if base == nil || base.Origin == OriginUnknown && allUnknown(base) {
+			return base
+		}
+		return r.applyTransportStores(base, v)
+	}
+	if o.Global != nil {
+		if t := r.factTransport(o.Global.Object(), 0); t != nil {
+			t = t.Copy()
+			t.Fresh = false
+			return t
+		}
+	}
+	if o.Field != nil {
+		if t := r.factTransport(o.Field, 0); t != nil {
+			t = t.Copy()
+			t.Fresh = false
+			return t
+		}
+	}
+	return UnknownTransport()
+}
+
+func (r *Resolver) transportCall(call *ssa.Call, idx int) *Transport {
+	c := call.Common()
+	fn := valueflow.StaticCallee(c)
+	if fn == nil {
+		return UnknownTransport()
+	}
+	if nethttp.FuncKey(fn) == "net/http.Transport.Clone" && len(c.Args) == 1 {
+		t := r.Transport(c.Args[0]).Copy()
+		t.Fresh = true
+		t.pos = call.Pos()
+		// Fields are copied; explicit stores of the source are the
+		// source's, not this clone's.
+		for k, v := range t.Fields {
+			v.Explicit = false
+			v.pos = token.NoPos
+			t.Fields[k] = v
+		}
+		return t
+	}
+	if lib := libraryTransport(fn); lib != nil {
+		lib.pos = call.Pos()
+		return lib
+	}
+	if callee := r.ix.Func(fn); callee != nil {
+		return r.ResultTransport(callee, idx)
+	}
+	if t := r.factTransport(fn, idx); t != nil {
+		return t.Copy()
+	}
+	return UnknownTransport()
+}
+
+// ResultTransport returns the transport that result i of fn, a function
+// of this package, returns.
+func (r *Resolver) ResultTransport(fn *ssa.Function, i int) *Transport {
+	var t *Transport
+	for _, v := range valueflow.Returns(fn, i) {
+		t = JoinTransport(t, r.Transport(v))
+	}
+	if t == nil {
+		return UnknownTransport()
+	}
+	return t.Copy()
+}
+
+func (r *Resolver) applyTransportStores(t *Transport, v ssa.Value, homes ...valueflow.Home) *Transport {
+	stores, escapes := r.ix.ObjectStores(v, readOnly, homes...)
+	if escapes {
+		u := UnknownTransport()
+		u.pos, u.Fresh = t.pos, t.Fresh
+		return u
+	}
+	for _, st := range stores {
+		if !isField(st.Field, "Transport") {
+			continue
+		}
+		name := st.Field.Name()
+		switch name {
+		case MaxIdleConns, MaxIdleConnsPerHost, MaxConnsPerHost, IdleConnTimeout,
+			TLSHandshakeTimeout, ResponseHeaderTimeout, DisableKeepAlives:
+			t.Set(name, valueOf(st.Value, st.Pos()))
+		case "DialContext", "Dial":
+			t.Set(DialTimeout, r.dialTimeout(st.Value, st.Pos()))
+		case "DialTLSContext", "DialTLS":
+			if c, ok := st.Value.(*ssa.Const); ok && c.IsNil() {
+				continue
+			}
+			t.Set(CustomTLSDial, ConstValue(1, true, st.Pos()))
+		}
+	}
+	return t
+}
+
+// dialTimeout returns the Timeout of the net.Dialer whose DialContext (or
+// Dial) method value v is, 0 for a nil function (net/http then uses a
+// zero Dialer), and Dynamic for any other dial function.
+func (r *Resolver) dialTimeout(v ssa.Value, pos token.Pos) Value {
+	var out Value
+	first := true
+	join := func(x Value) {
+		if first {
+			out, first = x, false
+		} else {
+			out = out.Join(x)
+		}
+	}
+	for _, o := range r.ix.Origins(v) {
+		switch x := o.V.(type) {
+		case *ssa.Const:
+			if x.IsNil() {
+				join(ConstValue(0, true, pos))
+				continue
+			}
+			join(DynamicValue(pos))
+		case *ssa.MakeClosure:
+			fn, _ := x.Fn.(*ssa.Function)
+			var obj *types.Func
+			if fn != nil {
+				obj, _ = fn.Object().(*types.Func)
+			}
+			if fn != nil && fn.Parent() == nil && len(x.Bindings) == 1 &&
+				(nethttp.IsMethod(obj, nethttp.Net, "Dialer", "DialContext") || nethttp.IsMethod(obj, nethttp.Net, "Dialer", "Dial")) {
+				join(r.dialerTimeout(x.Bindings[0], pos))
+				continue
+			}
+			join(DynamicValue(pos))
+		case nil:
+			join(Value{})
+		default:
+			join(DynamicValue(pos))
+		}
+	}
+	if first {
+		return Value{}
+	}
+	return out
+}
+
+// dialerTimeout returns the Timeout field of the *net.Dialer (or
+// net.Dialer) value d.
+func (r *Resolver) dialerTimeout(d ssa.Value, pos token.Pos) Value {
+	var out Value
+	first := true
+	for _, o := range r.ix.Origins(d) {
+		var x Value
+		switch a := o.V.(type) {
+		case *ssa.Alloc:
+			x = ConstValue(0, false, pos)
+			stores, escapes := r.ix.ObjectStores(a, nil)
+			if escapes {
+				x = Value{}
+				break
+			}
+			for _, st := range stores {
+				if st.Field.Name() == "Timeout" && st.Field.Pkg() != nil && st.Field.Pkg().Path() == nethttp.Net {
+					x = joinStore(x, valueOf(st.Value, pos))
+				}
+			}
+			x.Explicit = true
+		default:
+			x = DynamicValue(pos)
+		}
+		if first {
+			out, first = x, false
+		} else {
+			out = out.Join(x)
+		}
+	}
+	return out
+}
+
+// DefaultClient returns the configuration of http.DefaultClient, which
+// the package helpers (http.Get, ...) use, including the package's own
+// stores to it (http.DefaultClient.Timeout = ...).
+func (r *Resolver) DefaultClient() *Client {
+	c := NewClient(OriginDefault, token.NoPos)
+	if p := r.ix.Pkg.Prog.ImportedPackage(nethttp.HTTP); p != nil {
+		if g, ok := p.Members["DefaultClient"].(*ssa.Global); ok {
+			return r.applyClientStores(c, nil, valueflow.Home{V: g})
+		}
+	}
+	return c
+}

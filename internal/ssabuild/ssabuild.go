@@ -1,0 +1,70 @@
+// Package ssabuild builds the SSA form of one analysis pass's package on
+// demand.
+//
+// Unlike golang.org/x/tools/go/analysis/passes/buildssa, which every
+// package would pay for, httplint builds SSA only for the packages whose
+// imports show they can involve an HTTP client. It also refuses to build
+// for packages with type errors, where go/ssa may panic, and turns any
+// panic during construction into an error so that an analyzer can stay
+// silent instead of crashing the driver.
+package ssabuild
+
+import (
+	"fmt"
+	"go/ast"
+	"go/types"
+
+	"golang.org/x/tools/go/analysis"
+	"golang.org/x/tools/go/ssa"
+)
+
+// Build constructs the SSA package for pass and returns it with every
+// source function, anonymous functions included, in source order.
+func Build(pass *analysis.Pass) (pkg *ssa.Package, funcs []*ssa.Function, err error) {
+	if len(pass.TypeErrors) > 0 {
+		return nil, nil, fmt.Errorf("package %s has type errors", pass.Pkg.Path())
+	}
+	if pass.TypesInfo == nil || pass.Pkg == nil {
+		return nil, nil, fmt.Errorf("no type information")
+	}
+	defer func() {
+		if r := recover(); r != nil {
+			pkg, funcs, err = nil, nil, fmt.Errorf("building SSA for %s: %v", pass.Pkg.Path(), r)
+		}
+	}()
+
+	prog := ssa.NewProgram(pass.Fset, ssa.BuilderMode(0))
+	for _, p := range pass.Pkg.Imports() {
+		prog.CreatePackage(p, nil, nil, true)
+	}
+	pkg = prog.CreatePackage(pass.Pkg, pass.Files, pass.TypesInfo, false)
+	pkg.Build()
+
+	var add func(f *ssa.Function)
+	add = func(f *ssa.Function) {
+		funcs = append(funcs, f)
+		for _, anon := range f.AnonFuncs {
+			add(anon)
+		}
+	}
+	for _, file := range pass.Files {
+		for _, decl := range file.Decls {
+			d, ok := decl.(*ast.FuncDecl)
+			if !ok {
+				continue
+			}
+			obj, ok := pass.TypesInfo.Defs[d.Name].(*types.Func)
+			if !ok {
+				continue
+			}
+			if f := prog.FuncValue(obj); f != nil {
+				add(f)
+			}
+		}
+	}
+	// Package initializers hold the stores to package-level variables.
+	if init := pkg.Func("init"); init != nil {
+		add(init)
+	}
+	return pkg, funcs, nil
+}

@@ -1,0 +1,573 @@
+// Package valueflow follows values through the SSA form of one package.
+//
+// It answers two questions that every httplint rule asks about a value
+// such as an *http.Client, a context or a request:
+//
+//   - where could this value have been defined? ([Index.Origins] looks
+//     through copies, φ-nodes, interface conversions, captured variables,
+//     and loads from package variables, struct fields and local cells,
+//     joining every store to them in the package);
+//   - which stores write the fields of the object a pointer refers to?
+//     ([Index.FieldStores] collects stores made through the object's own
+//     pointer and through every place it is kept: a struct field, a
+//     package variable, a local cell, a parameter of a callee), and did
+//     the pointer escape to code that could write them unseen?
+//
+// The analysis is flow-insensitive and deliberately conservative: when a
+// value reaches code it cannot see, the answer is "unknown", and the
+// rules stay silent.
+package valueflow
+
+import (
+	"go/token"
+	"go/types"
+
+	"golang.org/x/tools/go/ssa"
+)
+
+// A Home identifies a place an object pointer is kept, or the object
+// itself: an allocation (*ssa.Alloc), a package-level variable
+// (*ssa.Global), a local cell (*ssa.Alloc of pointer type), a call result
+// (*ssa.Call or *ssa.Extract), a parameter (*ssa.Parameter), or a struct
+// field (Field). Stores through any pointer that comes from a home are
+// attributed to it.
+type Home struct {
+	V     ssa.Value
+	Field *types.Var
+}
+
+// IsZero reports whether h identifies nothing.
+func (h Home) IsZero() bool { return h.V == nil && h.Field == nil }
+
+// A FieldStore is a store of Value into field Field of an object.
+type FieldStore struct {
+	Field *types.Var
+	Value ssa.Value
+	Store *ssa.Store
+}
+
+// Pos returns the position of the store: the field's key in a composite
+// literal or the assignment.
+func (s FieldStore) Pos() token.Pos {
+	if s.Store.Pos().IsValid() {
+		return s.Store.Pos()
+	}
+	return s.Value.Pos()
+}
+
+// Index holds the stores and loads of one SSA package, computed once.
+// Its methods are safe for concurrent use once built.
+type Index struct {
+	Pkg   *ssa.Package
+	Funcs []*ssa.Function
+
+	fieldStores  map[*types.Var][]*ssa.Store // every store into a field, by field
+	globalStores map[*ssa.Global][]*ssa.Store
+	cellStores   map[*ssa.Alloc][]*ssa.Store
+	homeStores   map[Home][]FieldStore // field stores through a pointer from a home
+	homeLoads    map[Home][]ssa.Value  // loads of the pointer kept in a home
+	closures     map[*ssa.Function]*ssa.MakeClosure
+	funcs        map[*types.Func]*ssa.Function
+}
+
+// NewIndex indexes the functions funcs of package pkg. funcs should hold
+// every source function of the package, anonymous ones included.
+func NewIndex(pkg *ssa.Package, funcs []*ssa.Function) *Index {
+	ix := &Index{
+		Pkg:          pkg,
+		Funcs:        funcs,
+		fieldStores:  make(map[*types.Var][]*ssa.Store),
+		globalStores: make(map[*ssa.Global][]*ssa.Store),
+		cellStores:   make(map[*ssa.Alloc][]*ssa.Store),
+		homeStores:   make(map[Home][]FieldStore),
+		homeLoads:    make(map[Home][]ssa.Value),
+		closures:     make(map[*ssa.Function]*ssa.MakeClosure),
+		funcs:        make(map[*types.Func]*ssa.Function),
+	}
+	for _, fn := range funcs {
+		if obj, ok := fn.Object().(*types.Func); ok && fn.Parent() == nil {
+			ix.funcs[obj] = fn
+		}
+		for _, b := range fn.Blocks {
+			for _, instr := range b.Instrs {
+				if mc, ok := instr.(*ssa.MakeClosure); ok {
+					if f, ok := mc.Fn.(*ssa.Function); ok {
+						ix.closures[f] = mc
+					}
+				}
+			}
+		}
+	}
+	for _, fn := range funcs {
+		for _, b := range fn.Blocks {
+			for _, instr := range b.Instrs {
+				switch instr := instr.(type) {
+				case *ssa.Store:
+					ix.indexStore(instr)
+				case *ssa.UnOp:
+					if instr.Op == token.MUL {
+						if h := ix.cellHome(instr.X); !h.IsZero() {
+							ix.homeLoads[h] = append(ix.homeLoads[h], instr)
+						}
+					}
+				}
+			}
+		}
+	}
+	return ix
+}
+
+func (ix *Index) indexStore(st *ssa.Store) {
+	switch addr := ix.unwrapFreeVar(st.Addr).(type) {
+	case *ssa.FieldAddr:
+		f := FieldOf(addr)
+		if f == nil {
+			return
+		}
+		ix.fieldStores[f] = append(ix.fieldStores[f], st)
+		if h := ix.HomeOf(addr.X); !h.IsZero() {
+			ix.homeStores[h] = append(ix.homeStores[h], FieldStore{Field: f, Value: st.Val, Store: st})
+		}
+	case *ssa.Global:
+		ix.globalStores[addr] = append(ix.globalStores[addr], st)
+	case *ssa.Alloc:
+		ix.cellStores[addr] = append(ix.cellStores[addr], st)
+	}
+}
+
+// FieldOf returns the field object a FieldAddr or Field instruction
+// selects, or nil.
+func FieldOf(v ssa.Value) *types.Var {
+	var t types.Type
+	var idx int
+	switch v := v.(type) {
+	case *ssa.FieldAddr:
+		p, ok := types.Unalias(v.X.Type()).Underlying().(*types.Pointer)
+		if !ok {
+			return nil
+		}
+		t, idx = p.Elem(), v.Field
+	case *ssa.Field:
+		t, idx = v.X.Type(), v.Field
+	default:
+		return nil
+	}
+	s, ok := types.Unalias(t).Underlying().(*types.Struct)
+	if !ok || idx < 0 || idx >= s.NumFields() {
+		return nil
+	}
+	return s.Field(idx).Origin()
+}
+
+// unwrapFreeVar replaces a free variable of an anonymous function by the
+// value its closure binds, when that closure is known.
+func (ix *Index) unwrapFreeVar(v ssa.Value) ssa.Value {
+	for i := 0; i < 8; i++ {
+		fv, ok := v.(*ssa.FreeVar)
+		if !ok {
+			return v
+		}
+		b := ix.binding(fv)
+		if b == nil {
+			return v
+		}
+		v = b
+	}
+	return v
+}
+
+// binding returns the value bound to free variable fv by the closure
+// that creates its function, or nil.
+func (ix *Index) binding(fv *ssa.FreeVar) ssa.Value {
+	fn := fv.Parent()
+	mc := ix.closures[fn]
+	if mc == nil {
+		return nil
+	}
+	for i, f := range fn.FreeVars {
+		if f == fv && i < len(mc.Bindings) {
+			return mc.Bindings[i]
+		}
+	}
+	return nil
+}
+
+// cellHome returns the home whose pointer a load from addr reads: a
+// package variable, a struct field or a local cell.
+func (ix *Index) cellHome(addr ssa.Value) Home {
+	switch a := ix.unwrapFreeVar(addr).(type) {
+	case *ssa.Global:
+		return Home{V: a}
+	case *ssa.FieldAddr:
+		if f := FieldOf(a); f != nil {
+			return Home{Field: f}
+		}
+	case *ssa.Alloc:
+		return Home{V: a}
+	}
+	return Home{}
+}
+
+// HomeOf returns the home of the object that pointer p points to, or the
+// zero Home if p comes from several places or from nowhere known.
+func (ix *Index) HomeOf(p ssa.Value) Home {
+	for i := 0; i < 16; i++ {
+		switch v := ix.unwrapFreeVar(p).(type) {
+		case *ssa.Alloc, *ssa.Global, *ssa.Call, *ssa.Extract, *ssa.Parameter:
+			return Home{V: v}
+		case *ssa.UnOp:
+			if v.Op != token.MUL {
+				return Home{}
+			}
+			return ix.cellHome(v.X)
+		case *ssa.FieldAddr:
+			// A struct-typed field: the object is the field itself.
+			if f := FieldOf(v); f != nil {
+				return Home{Field: f}
+			}
+			return Home{}
+		case *ssa.ChangeType:
+			p = v.X
+		case *ssa.TypeAssert:
+			p = v.X
+		case *ssa.MakeInterface:
+			p = v.X
+		default:
+			return Home{}
+		}
+	}
+	return Home{}
+}
+
+// An Origin is a place a value may have been defined: a leaf of
+// [Index.Origins]. V is the defining value, for example an *ssa.Alloc,
+// an *ssa.Call or *ssa.Extract (a call result), an *ssa.Parameter, an
+// *ssa.Const, an *ssa.MakeClosure, an *ssa.Function, or an *ssa.UnOp
+// that loads a package variable or field declared in another package
+// (Global or Field is then set) or whose stores are not visible. A nil V
+// means the value could not be followed.
+type Origin struct {
+	V      ssa.Value
+	Global *ssa.Global // the variable loaded, for a load of a package variable
+	Field  *types.Var  // the field loaded, for a load of a struct field
+}
+
+// maxOrigins bounds the work done to follow one value.
+const maxOrigins = 256
+
+// Origins returns the places v may have been defined. It follows copies,
+// φ-nodes, interface conversions and type assertions, captured
+// variables, and loads from local cells, package variables of this
+// package and struct fields (through every store to them in the package).
+// A load of a field or variable with stores outside this package also
+// yields a load Origin, so that the caller may consult an analysis fact.
+func (ix *Index) Origins(v ssa.Value) []Origin {
+	var out []Origin
+	seen := make(map[ssa.Value]bool)
+	work := []ssa.Value{v}
+	for len(work) > 0 {
+		v := work[len(work)-1]
+		work = work[:len(work)-1]
+		if v == nil || seen[v] {
+			continue
+		}
+		seen[v] = true
+		if len(seen) > maxOrigins {
+			return append(out, Origin{})
+		}
+		switch x := v.(type) {
+		case *ssa.ChangeType:
+			work = append(work, x.X)
+		case *ssa.MakeInterface:
+			work = append(work, x.X)
+		case *ssa.ChangeInterface:
+			work = append(work, x.X)
+		case *ssa.TypeAssert:
+			work = append(work, x.X)
+		case *ssa.Phi:
+			work = append(work, x.Edges...)
+		case *ssa.FreeVar:
+			if b := ix.binding(x); b != nil {
+				work = append(work, b)
+			} else {
+				out = append(out, Origin{})
+			}
+		case *ssa.UnOp:
+			if x.Op != token.MUL {
+				out = append(out, Origin{V: x})
+				continue
+			}
+			switch addr := ix.unwrapFreeVar(x.X).(type) {
+			case *ssa.Global:
+				for _, st := range ix.globalStores[addr] {
+					work = append(work, st.Val)
+				}
+				if addr.Pkg != ix.Pkg || len(ix.globalStores[addr]) == 0 {
+					out = append(out, Origin{V: x, Global: addr})
+				}
+			case *ssa.FieldAddr:
+				f := FieldOf(addr)
+				if f == nil {
+					out = append(out, Origin{})
+					continue
+				}
+				for _, st := range ix.fieldStores[f] {
+					work = append(work, st.Val)
+				}
+				if f.Pkg() != ix.Pkg.Pkg || len(ix.fieldStores[f]) == 0 {
+					out = append(out, Origin{V: x, Field: f})
+				}
+			case *ssa.Alloc:
+				stores := ix.cellStores[addr]
+				if len(stores) == 0 {
+					out = append(out, Origin{V: x})
+				}
+				for _, st := range stores {
+					work = append(work, st.Val)
+				}
+			default:
+				out = append(out, Origin{V: x})
+			}
+		default:
+			out = append(out, Origin{V: v})
+		}
+	}
+	return out
+}
+
+// GlobalValues returns the values stored into package variable g in this
+// package.
+func (ix *Index) GlobalValues(g *ssa.Global) []ssa.Value {
+	var out []ssa.Value
+	for _, st := range ix.globalStores[g] {
+		out = append(out, st.Val)
+	}
+	return out
+}
+
+// FieldValues returns the values stored into struct field f in this
+// package.
+func (ix *Index) FieldValues(f *types.Var) []ssa.Value {
+	var out []ssa.Value
+	for _, st := range ix.fieldStores[f] {
+		out = append(out, st.Val)
+	}
+	return out
+}
+
+// Closure returns the MakeClosure instruction that creates anonymous
+// function fn, or nil.
+func (ix *Index) Closure(fn *ssa.Function) *ssa.MakeClosure { return ix.closures[fn] }
+
+// Uses classifies what happens to a pointer value: the homes it is kept
+// in and whether it escapes to code the index cannot see.
+type Uses struct {
+	Homes   []Home
+	Escapes bool
+}
+
+// SafeCall reports whether passing an object to call (as receiver or
+// argument at position arg) cannot change its configuration. The caller
+// of [Index.ObjectStores] supplies it; typically it accepts methods of
+// net/http that only read their receiver.
+type SafeCall func(call *ssa.CallCommon, arg int) bool
+
+// ObjectStores returns every field store that may write the object v
+// points to: stores through v itself, through every home v is kept in
+// (fields, package variables, cells, callee parameters), and through the
+// given extra homes. escapes reports whether v, or a pointer loaded
+// from one of its homes, reaches code whose writes cannot be seen.
+func (ix *Index) ObjectStores(v ssa.Value, safe SafeCall, extra ...Home) (stores []FieldStore, escapes bool) {
+	homes := map[Home]bool{}
+	var queue []Home
+	addHome := func(h Home) {
+		if !h.IsZero() && !homes[h] {
+			homes[h] = true
+			queue = append(queue, h)
+		}
+	}
+	seenVals := map[ssa.Value]bool{}
+	var walk func(v ssa.Value)
+	walk = func(v ssa.Value) {
+		if v == nil || seenVals[v] || len(seenVals) > maxOrigins {
+			if len(seenVals) > maxOrigins {
+				escapes = true
+			}
+			return
+		}
+		seenVals[v] = true
+		if h := ix.HomeOf(v); !h.IsZero() {
+			addHome(h)
+		}
+		refs := v.Referrers()
+		if refs == nil {
+			return
+		}
+		for _, r := range *refs {
+			switch r := r.(type) {
+			case *ssa.FieldAddr, *ssa.Field, *ssa.DebugRef, *ssa.BinOp, *ssa.If, *ssa.Return, *ssa.RunDefers:
+				// Reads, comparisons, field stores (indexed by home) and
+				// returns (seen by callers through the call's home).
+			case *ssa.UnOp:
+				// A load of the object (copying a struct value) or a
+				// dereference: reads only.
+			case *ssa.Store:
+				if r.Addr == v {
+					// The whole object is overwritten.
+					escapes = true
+					continue
+				}
+				h := ix.cellHome(r.Addr)
+				if h.IsZero() {
+					escapes = true
+					continue
+				}
+				addHome(h)
+			case *ssa.Phi, *ssa.ChangeType, *ssa.MakeInterface, *ssa.ChangeInterface, *ssa.TypeAssert:
+				walk(r.(ssa.Value))
+			case *ssa.MakeClosure:
+				if fn, ok := r.Fn.(*ssa.Function); ok {
+					for i, b := range r.Bindings {
+						if b == v && i < len(fn.FreeVars) {
+							walk(fn.FreeVars[i])
+						}
+					}
+				} else {
+					escapes = true
+				}
+			case ssa.CallInstruction:
+				ix.walkCall(r.Common(), v, safe, walk, &escapes)
+			default:
+				escapes = true
+			}
+		}
+	}
+	walk(v)
+	for _, h := range extra {
+		addHome(h)
+	}
+	for len(queue) > 0 {
+		h := queue[0]
+		queue = queue[1:]
+		stores = append(stores, ix.homeStores[h]...)
+		if isObjectHome(h) {
+			walk(h.V)
+		} else {
+			for _, ld := range ix.homeLoads[h] {
+				walk(ld)
+			}
+		}
+	}
+	return stores, escapes
+}
+
+func (ix *Index) walkCall(c *ssa.CallCommon, v ssa.Value, safe SafeCall, walk func(ssa.Value), escapes *bool) {
+	args := c.Args
+	if c.IsInvoke() {
+		if c.Value == v {
+			*escapes = true // a method call through an interface
+		}
+	} else if c.Value == v {
+		*escapes = true // the value is called
+		return
+	}
+	callee := c.StaticCallee()
+	for i, a := range args {
+		if a != v {
+			continue
+		}
+		if safe != nil && safe(c, i) {
+			continue
+		}
+		if callee != nil && callee.Pkg == ix.Pkg && len(callee.Blocks) > 0 {
+			// A function of this package: follow its parameter.
+			params := callee.Params
+			if i < len(params) {
+				walk(params[i])
+				continue
+			}
+		}
+		*escapes = true
+	}
+}
+
+// isObjectHome reports whether h.V is a pointer to the object itself
+// rather than a cell (variable or field) holding such a pointer.
+func isObjectHome(h Home) bool {
+	switch v := h.V.(type) {
+	case *ssa.Call, *ssa.Extract, *ssa.Parameter:
+		return true
+	case *ssa.Alloc, *ssa.Global:
+		p, ok := types.Unalias(v.Type()).Underlying().(*types.Pointer)
+		if !ok {
+			return false
+		}
+		switch types.Unalias(p.Elem()).Underlying().(type) {
+		case *types.Pointer, *types.Interface:
+			return false
+		}
+		return true
+	}
+	return false
+}
+
+// StaticCallee returns the function statically called by c, or nil,
+// looking through generic instantiations.
+func StaticCallee(c *ssa.CallCommon) *types.Func {
+	if c.IsInvoke() {
+		return nil
+	}
+	var fn *ssa.Function
+	switch v := c.Value.(type) {
+	case *ssa.Function:
+		fn = v
+	case *ssa.MakeClosure:
+		fn, _ = v.Fn.(*ssa.Function)
+	}
+	if fn == nil {
+		return nil
+	}
+	if o := fn.Origin(); o != nil {
+		fn = o
+	}
+	obj, _ := fn.Object().(*types.Func)
+	return obj
+}
+
+// CallOf returns the call instruction that defines v (a call result or
+// one element of a tuple-valued call result) and the result index.
+func CallOf(v ssa.Value) (*ssa.Call, int) {
+	switch v := v.(type) {
+	case *ssa.Call:
+		return v, 0
+	case *ssa.Extract:
+		if c, ok := v.Tuple.(*ssa.Call); ok {
+			return c, v.Index
+		}
+	}
+	return nil, 0
+}
+
+// Returns returns, for each return instruction of fn, the value of
+// result i.
+func Returns(fn *ssa.Function, i int) []ssa.Value {
+	var out []ssa.Value
+	for _, b := range fn.Blocks {
+		if len(b.Instrs) == 0 {
+			continue
+		}
+		if r, ok := b.Instrs[len(b.Instrs)-1].(*ssa.Return); ok && i < len(r.Results) {
+			out = append(out, r.Results[i])
+		}
+	}
+	return out
+}
+
+// Func returns the SSA function of a source function of this package
+// declared by obj, or nil.
+func (ix *Index) Func(obj *types.Func) *ssa.Function {
+	if obj == nil {
+		return nil
+	}
+	return ix.funcs[obj.Origin()]
+}
