@@ -206,6 +206,9 @@ func reportPoolWaits(pass *analysis.Pass, rep *report.Reporter, pools map[token.
 		}
 		msg := fmt.Sprintf("MaxConnsPerHost is %s but the client using this transport has no Timeout and sends requests without a deadline: once %s are in use, further requests wait for a connection forever",
 			max.Describe(false), limit)
+		if sends[0].client.Transport.Get(httpconfig.ResponseHeaderTimeout).IsNonZero() {
+			msg += " (ResponseHeaderTimeout does not bound this wait)"
+		}
 		if !p.IsValid() || rep.Excluded(p) {
 			// The transport is configured in another package: report at
 			// each request instead.

@@ -80,10 +80,10 @@ func (s *Summary) String() string {
 
 func describeTransport(t *httpconfig.Transport) string {
 	var p []string
-	for _, name := range httpconfig.TransportFields {
-		v := t.Get(name)
+	for _, f := range httpconfig.TransportFields {
+		v := t.Get(f)
 		if v.Explicit {
-			p = append(p, name+"="+v.Describe(httpconfig.DurationField(name)))
+			p = append(p, f.String()+"="+v.Describe(f.IsDuration()))
 		}
 	}
 	sort.Strings(p)

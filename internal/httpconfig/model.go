@@ -114,41 +114,64 @@ const (
 	OriginPooled
 )
 
-// Transport field names tracked by the model. DialTimeout is not a real
+// A Field names a tracked Transport setting. DialTimeout is not a real
 // field: it is the Timeout of the net.Dialer behind DialContext or Dial
 // (0 when both are nil: net/http then dials with a zero net.Dialer).
+// CustomTLSDial is 1 when DialTLS or DialTLSContext is set: the handshake
+// is then the dial function's business.
+type Field int
+
 const (
-	MaxIdleConns          = "MaxIdleConns"
-	MaxIdleConnsPerHost   = "MaxIdleConnsPerHost"
-	MaxConnsPerHost       = "MaxConnsPerHost"
-	IdleConnTimeout       = "IdleConnTimeout"
-	TLSHandshakeTimeout   = "TLSHandshakeTimeout"
-	ResponseHeaderTimeout = "ResponseHeaderTimeout"
-	DisableKeepAlives     = "DisableKeepAlives"
-	DialTimeout           = "DialTimeout"
-	// CustomTLSDial is 1 when DialTLS or DialTLSContext is set: the
-	// handshake is then the dial function's business.
-	CustomTLSDial = "CustomTLSDial"
+	MaxIdleConns Field = iota
+	MaxIdleConnsPerHost
+	MaxConnsPerHost
+	IdleConnTimeout
+	TLSHandshakeTimeout
+	ResponseHeaderTimeout
+	DisableKeepAlives
+	DialTimeout
+	CustomTLSDial
+	numFields
 )
 
-// TransportFields lists the tracked Transport fields.
-var TransportFields = []string{
-	MaxIdleConns, MaxIdleConnsPerHost, MaxConnsPerHost, IdleConnTimeout,
-	TLSHandshakeTimeout, ResponseHeaderTimeout, DisableKeepAlives, DialTimeout, CustomTLSDial,
+var fieldNames = [numFields]string{
+	"MaxIdleConns", "MaxIdleConnsPerHost", "MaxConnsPerHost", "IdleConnTimeout",
+	"TLSHandshakeTimeout", "ResponseHeaderTimeout", "DisableKeepAlives", "DialTimeout", "CustomTLSDial",
 }
 
-// DurationField reports whether the named tracked field is a duration.
-func DurationField(name string) bool {
-	switch name {
+func (f Field) String() string { return fieldNames[f] }
+
+// IsDuration reports whether the field holds a time.Duration.
+func (f Field) IsDuration() bool {
+	switch f {
 	case IdleConnTimeout, TLSHandshakeTimeout, ResponseHeaderTimeout, DialTimeout:
 		return true
 	}
 	return false
 }
 
+// TransportFields lists the tracked Transport fields.
+var TransportFields = func() []Field {
+	var fs []Field
+	for f := Field(0); f < numFields; f++ {
+		fs = append(fs, f)
+	}
+	return fs
+}()
+
+// fieldByName returns the tracked field with the given Go name.
+func fieldByName(name string) (Field, bool) {
+	for f, n := range fieldNames {
+		if n == name && Field(f) != DialTimeout && Field(f) != CustomTLSDial {
+			return Field(f), true
+		}
+	}
+	return 0, false
+}
+
 // defaults per origin (net/http 1.26 transport.go:47-57; go-cleanhttp
 // v0.5.2 cleanhttp.go:23-39; resty v2.17.2 transport.go:17-36).
-var defaultTransport = map[string]int64{
+var defaultTransport = map[Field]int64{
 	MaxIdleConns:        100,
 	IdleConnTimeout:     int64(90 * time.Second),
 	TLSHandshakeTimeout: int64(10 * time.Second),
@@ -158,7 +181,7 @@ var defaultTransport = map[string]int64{
 // A Transport is the reconstructed configuration of an *http.Transport.
 type Transport struct {
 	Origin Origin
-	Fields map[string]Value
+	Fields [numFields]Value
 	// Fresh reports whether the transport is allocated anew each time the
 	// code that builds it runs (a literal, new, Clone, a library
 	// constructor), as opposed to a shared value such as DefaultTransport.
@@ -173,7 +196,7 @@ func (t *Transport) Pos() token.Pos { return t.pos }
 // NewTransport returns the configuration of a freshly built transport of
 // the given origin, with every tracked field at its default.
 func NewTransport(origin Origin, pos token.Pos) *Transport {
-	t := &Transport{Origin: origin, Fields: make(map[string]Value), pos: pos, Fresh: origin != OriginDefault}
+	t := &Transport{Origin: origin, pos: pos, Fresh: origin != OriginDefault}
 	for _, name := range TransportFields {
 		switch origin {
 		case OriginZero:
@@ -197,31 +220,27 @@ func NewTransport(origin Origin, pos token.Pos) *Transport {
 // UnknownTransport returns a transport about which nothing is known.
 func UnknownTransport() *Transport { return NewTransport(OriginUnknown, token.NoPos) }
 
-// Get returns what is known about the named field.
-func (t *Transport) Get(name string) Value {
-	if t == nil || t.Fields == nil {
+// Get returns what is known about field f.
+func (t *Transport) Get(f Field) Value {
+	if t == nil {
 		return Value{}
 	}
-	return t.Fields[name]
+	return t.Fields[f]
 }
 
 // Set records a store of v into the named field, joined with the stores
 // already recorded (the model is flow-insensitive: every store counts).
-func (t *Transport) Set(name string, v Value) {
-	old := t.Fields[name]
+func (t *Transport) Set(f Field, v Value) {
+	old := t.Fields[f]
 	if old.Explicit {
 		v = old.Join(v)
 	}
-	t.Fields[name] = v
+	t.Fields[f] = v
 }
 
 // Copy returns a copy of t that can be modified independently.
 func (t *Transport) Copy() *Transport {
 	c := *t
-	c.Fields = make(map[string]Value, len(t.Fields))
-	for k, v := range t.Fields {
-		c.Fields[k] = v
-	}
 	return &c
 }
 

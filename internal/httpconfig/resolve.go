@@ -428,10 +428,11 @@ func (r *Resolver) applyTransportStores(t *Transport, v ssa.Value, homes ...valu
 			continue
 		}
 		name := st.Field.Name()
+		if f, ok := fieldByName(name); ok {
+			t.Set(f, valueOf(st.Value, st.Pos()))
+			continue
+		}
 		switch name {
-		case MaxIdleConns, MaxIdleConnsPerHost, MaxConnsPerHost, IdleConnTimeout,
-			TLSHandshakeTimeout, ResponseHeaderTimeout, DisableKeepAlives:
-			t.Set(name, valueOf(st.Value, st.Pos()))
 		case "DialContext", "Dial":
 			t.Set(DialTimeout, r.dialTimeout(st.Value, st.Pos()))
 		case "DialTLSContext", "DialTLS":
@@ -499,7 +500,7 @@ func (r *Resolver) dialerTimeout(d ssa.Value, pos token.Pos) Value {
 		switch a := o.V.(type) {
 		case *ssa.Alloc:
 			x = ConstValue(0, false, pos)
-			stores, escapes := r.ix.ObjectStores(a, nil)
+			stores, escapes := r.ix.ObjectStores(a, dialerReadOnly)
 			if escapes {
 				x = Value{}
 				break
@@ -533,4 +534,11 @@ func (r *Resolver) DefaultClient() *Client {
 		}
 	}
 	return c
+}
+
+// dialerReadOnly accepts the methods of net.Dialer, which only read the
+// dialer's fields.
+func dialerReadOnly(c *ssa.CallCommon, i int) bool {
+	fn := valueflow.StaticCallee(c)
+	return i == 0 && fn != nil && nethttp.IsMethod(fn, nethttp.Net, "Dialer", fn.Name())
 }

@@ -1,0 +1,47 @@
+package acquiretimeout_test
+
+import (
+	"testing"
+
+	"golang.org/x/tools/go/analysis/analysistest"
+
+	"github.com/httplint/httplint/analyzers/acquiretimeout"
+	"github.com/httplint/httplint/internal/flagutil"
+)
+
+func TestDefaults(t *testing.T) {
+	analysistest.Run(t, analysistest.TestData(), acquiretimeout.Analyzer,
+		"a", "fields", "ctor", "ctoruser", "generics", "renamed", "broken", "tests", "pool", "directive")
+}
+
+func TestOptions(t *testing.T) {
+	a := acquiretimeout.New(acquiretimeout.Config{
+		IncludeTests: true,
+		Strict:       true,
+		AllowPkgs:    flagutil.List{"allowed"},
+	})
+	analysistest.Run(t, analysistest.TestData(), a, "testsincluded", "strict", "allowed")
+}
+
+func TestFlags(t *testing.T) {
+	a := acquiretimeout.New(acquiretimeout.DefaultConfig())
+	for _, f := range []struct{ name, value string }{
+		{"include-tests", "true"},
+		{"strict", "true"},
+		{"allow-pkgs", "example.com/stream/...,example.com/sse"},
+	} {
+		if err := a.Flags.Set(f.name, f.value); err != nil {
+			t.Errorf("-%s=%s: %v", f.name, f.value, err)
+		}
+	}
+	if err := a.Flags.Set("allow-pkgs", "a,,b"); err == nil {
+		t.Errorf("-allow-pkgs=a,,b: want an error for the empty element")
+	}
+	if err := a.Flags.Set("strict", "maybe"); err == nil {
+		t.Errorf("-strict=maybe: want an error")
+	}
+	// Flags of one instance do not leak into another.
+	if b := acquiretimeout.New(acquiretimeout.DefaultConfig()); b.Flags.Lookup("strict").Value.String() != "false" {
+		t.Errorf("a new analyzer sees another instance's flag value")
+	}
+}

@@ -1,0 +1,168 @@
+// Package a holds the basic cases: sends in the function that builds the
+// client and the request.
+package a
+
+import (
+	"context"
+	"encoding/json"
+	"net/http"
+	"net/url"
+	"strings"
+	"time"
+)
+
+func helpers(u string) {
+	http.Get(u)                                       // want `http.Get uses http.DefaultClient, which has no Timeout, and this request has no deadline`
+	http.Head(u)                                      // want `http.Head uses http.DefaultClient`
+	http.Post(u, "text/plain", strings.NewReader("")) // want `http.Post uses http.DefaultClient`
+	http.PostForm(u, url.Values{})                    // want `http.PostForm uses http.DefaultClient`
+}
+
+func defaultClientDo(u string) {
+	req, _ := http.NewRequest("GET", u, nil)
+	http.DefaultClient.Do(req) // want `http.DefaultClient has no Timeout and this request has no deadline`
+}
+
+func literal(u string) {
+	c := &http.Client{}
+	req, _ := http.NewRequest("GET", u, nil)
+	c.Do(req) // want `http.Client has no Timeout and this request has no deadline`
+}
+
+func zeroVar(u string) {
+	var c http.Client
+	c.Get(u) // want `http.Client has no Timeout`
+}
+
+func newClient(u string) {
+	c := new(http.Client)
+	c.Get(u) // want `http.Client has no Timeout`
+}
+
+func explicitZero(u string) {
+	c := &http.Client{Timeout: 0}
+	c.Get(u) // want `http.Client has no Timeout`
+}
+
+func backgroundCtx(u string) {
+	c := &http.Client{}
+	ctx, cancel := context.WithCancel(context.Background())
+	defer cancel()
+	ctx = context.WithValue(ctx, "k", "v")
+	req, _ := http.NewRequestWithContext(ctx, "GET", u, nil)
+	c.Do(req) // want `http.Client has no Timeout and this request has no deadline`
+}
+
+func withoutCancel(u string) {
+	ctx, cancel := context.WithTimeout(context.Background(), time.Second)
+	defer cancel()
+	req, _ := http.NewRequestWithContext(context.WithoutCancel(ctx), "GET", u, nil)
+	http.DefaultClient.Do(req) // want `http.DefaultClient has no Timeout`
+}
+
+func requestLiteral(u *url.URL) {
+	req := &http.Request{Method: "GET", URL: u}
+	http.DefaultClient.Do(req) // want `http.DefaultClient has no Timeout`
+}
+
+// Negative cases.
+
+func laterTimeout(u string) {
+	c := &http.Client{}
+	c.Timeout = 10 * time.Second
+	req, _ := http.NewRequest("GET", u, nil)
+	c.Do(req)
+}
+
+type config struct{ Timeout time.Duration }
+
+func nonConstantTimeout(cfg config, u string) {
+	c := &http.Client{Timeout: cfg.Timeout}
+	c.Get(u)
+}
+
+func ctxWithTimeout(u string) {
+	c := &http.Client{}
+	ctx, cancel := context.WithTimeout(context.Background(), 5*time.Second)
+	defer cancel()
+	req, _ := http.NewRequestWithContext(ctx, "GET", u, nil)
+	c.Do(req)
+}
+
+func ctxWithDeadlineDerived(u string) {
+	ctx, cancel := context.WithDeadline(context.Background(), time.Now().Add(time.Second))
+	defer cancel()
+	ctx, cancel2 := context.WithCancel(ctx)
+	defer cancel2()
+	req, _ := http.NewRequest("GET", u, nil)
+	req = req.WithContext(ctx)
+	http.DefaultClient.Do(req)
+}
+
+func ctxCause(u string) {
+	ctx, cancel := context.WithTimeoutCause(context.Background(), time.Second, nil)
+	defer cancel()
+	req, _ := http.NewRequestWithContext(ctx, "GET", u, nil)
+	http.DefaultClient.Do(req)
+}
+
+func ctxParam(ctx context.Context, u string) {
+	req, _ := http.NewRequestWithContext(ctx, "GET", u, nil)
+	http.DefaultClient.Do(req)
+}
+
+func clientParam(c *http.Client, u string) {
+	c.Get(u)
+}
+
+type doer interface {
+	Do(*http.Request) (*http.Response, error)
+}
+
+func throughInterface(d doer, u string) {
+	req, _ := http.NewRequest("GET", u, nil)
+	d.Do(req)
+}
+
+func interfaceHoldsZeroClient(u string) {
+	var d doer = &http.Client{}
+	req, _ := http.NewRequest("GET", u, nil)
+	d.Do(req) // not followed through the interface call
+}
+
+func requestParam(req *http.Request) {
+	http.DefaultClient.Do(req)
+}
+
+func configuredByHelper(u string) {
+	c := &http.Client{}
+	configure(c)
+	c.Get(u)
+}
+
+func configure(c *http.Client) { c.Timeout = time.Minute }
+
+func configuredElsewhere(u string, data []byte) {
+	c := &http.Client{}
+	json.Unmarshal(data, c) // may set Timeout: unknown
+	c.Get(u)
+}
+
+func passedToNoop(u string) {
+	c := &http.Client{}
+	noop(c) // a function of this package that does not touch the client
+	c.Get(u) // want `http.Client has no Timeout`
+}
+
+func noop(c interface{}) {}
+
+func eitherPath(fast bool, u string) {
+	ctx := context.Background()
+	if fast {
+		var cancel context.CancelFunc
+		ctx, cancel = context.WithTimeout(ctx, time.Second)
+		defer cancel()
+	}
+	req, _ := http.NewRequestWithContext(ctx, "GET", u, nil)
+	http.DefaultClient.Do(req) // deadline on one path only: unknown
+}

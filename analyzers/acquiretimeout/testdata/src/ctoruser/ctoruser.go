@@ -1,0 +1,33 @@
+// Package ctoruser uses the constructors of package ctor.
+package ctoruser
+
+import (
+	"net/http"
+
+	"ctor"
+)
+
+func UsesZero(u string) {
+	c := ctor.NewClient()
+	req, _ := http.NewRequest("GET", u, nil)
+	c.Do(req) // want `http.Client has no Timeout and this request has no deadline`
+}
+
+func UsesTimed(u string) {
+	c := ctor.NewTimedClient(0)
+	c.Get(u)
+}
+
+func UsesPooled(u string) {
+	c, _ := ctor.NewPooled()
+	c.Get(u) // want `http.Client has no Timeout and this request has no deadline, but its transport sets MaxConnsPerHost \(4\)`
+}
+
+func UsesDefault(u string) {
+	ctor.Default.Get(u) // want `http.Client has no Timeout`
+}
+
+func UsesHolder(u string) {
+	h := ctor.NewHolder()
+	h.Client.Get(u)
+}

@@ -1,0 +1,88 @@
+// Package pool holds transports that cap connections per host
+// (incidents 002 and 004).
+package pool
+
+import (
+	"context"
+	"net"
+	"net/http"
+	"time"
+)
+
+func Capped(u string) {
+	t := &http.Transport{MaxConnsPerHost: 8} // want `MaxConnsPerHost is 8 but the client using this transport has no Timeout` `MaxConnsPerHost is 8 but this transport has no dial timeout and no TLSHandshakeTimeout`
+	c := &http.Client{Transport: t}
+	req, _ := http.NewRequest("GET", u, nil)
+	c.Do(req)
+}
+
+func CappedLaterStore(u string) {
+	t := &http.Transport{}
+	t.MaxConnsPerHost = 16 // want `MaxConnsPerHost is 16 but the client` `MaxConnsPerHost is 16 but this transport has no dial timeout`
+	c := &http.Client{Transport: t}
+	c.Get(u)
+}
+
+func CappedWithTimeouts(u string) {
+	t := &http.Transport{ // no finding: every wait is bounded
+		MaxConnsPerHost:     8,
+		DialContext:         (&net.Dialer{Timeout: 5 * time.Second}).DialContext,
+		TLSHandshakeTimeout: 5 * time.Second,
+	}
+	c := &http.Client{Transport: t, Timeout: 30 * time.Second}
+	c.Get(u)
+}
+
+func CappedZeroDialer(u string) {
+	d := &net.Dialer{KeepAlive: 30 * time.Second}
+	t := &http.Transport{
+		MaxConnsPerHost:     8, // want `MaxConnsPerHost is 8 but this transport has no dial timeout:`
+		DialContext:         d.DialContext,
+		TLSHandshakeTimeout: 5 * time.Second,
+	}
+	c := &http.Client{Transport: t, Timeout: 30 * time.Second}
+	c.Get(u)
+}
+
+func CappedNoTLSTimeout(u string) {
+	t := &http.Transport{
+		MaxConnsPerHost: 8, // want `MaxConnsPerHost is 8 but this transport has no TLSHandshakeTimeout:`
+		DialContext:     (&net.Dialer{Timeout: 5 * time.Second}).DialContext,
+	}
+	c := &http.Client{Transport: t, Timeout: 30 * time.Second}
+	c.Get(u)
+}
+
+func CappedClone(u string) {
+	t := http.DefaultTransport.(*http.Transport).Clone()
+	t.MaxConnsPerHost = 8 // want `MaxConnsPerHost is 8 but the client using this transport has no Timeout`
+	c := &http.Client{Transport: t}
+	c.Get(u)
+}
+
+func CappedDeadline(ctx context.Context, u string) {
+	t := http.DefaultTransport.(*http.Transport).Clone()
+	t.MaxConnsPerHost = 8 // every request has a deadline
+	c := &http.Client{Transport: t}
+	ctx, cancel := context.WithTimeout(context.Background(), time.Second)
+	defer cancel()
+	req, _ := http.NewRequestWithContext(ctx, "GET", u, nil)
+	c.Do(req)
+}
+
+func HeaderTimeoutOnly(u string) {
+	t := http.DefaultTransport.(*http.Transport).Clone()
+	t.ResponseHeaderTimeout = 10 * time.Second
+	c := &http.Client{Transport: t}
+	c.Get(u) // want `the transport's ResponseHeaderTimeout \(10s\) bounds only the wait for response headers: reading the response body can still block forever`
+}
+
+func CustomDialer(dial func(ctx context.Context, network, addr string) (net.Conn, error), u string) {
+	t := &http.Transport{
+		MaxConnsPerHost:     8,
+		DialContext:         dial, // unknown dial function: trusted
+		TLSHandshakeTimeout: 5 * time.Second,
+	}
+	c := &http.Client{Transport: t, Timeout: time.Minute}
+	c.Get(u)
+}

@@ -1,0 +1,37 @@
+// Package renamed imports net/http under another name and with a dot.
+package renamed
+
+import (
+	ctxpkg "context"
+	web "net/http"
+	"time"
+)
+
+type Alias = web.Client
+
+func Renamed(u string) {
+	c := &web.Client{}
+	c.Get(u) // want `http.Client has no Timeout`
+	web.Get(u) // want `http.Get uses http.DefaultClient`
+}
+
+func Aliased(u string) {
+	c := &Alias{}
+	c.Get(u) // want `http.Client has no Timeout`
+}
+
+func RenamedContext(u string) {
+	ctx, cancel := ctxpkg.WithTimeout(ctxpkg.Background(), time.Second)
+	defer cancel()
+	req, _ := web.NewRequestWithContext(ctx, "GET", u, nil)
+	web.DefaultClient.Do(req)
+}
+
+type Getter struct{}
+
+func (Getter) Do(u string) {} // a method named like http's, on another type
+
+func NotHTTP(u string) {
+	var g Getter
+	g.Do(u)
+}

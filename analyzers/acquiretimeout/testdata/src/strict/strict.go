@@ -1,0 +1,11 @@
+package strict
+
+import (
+	"context"
+	"net/http"
+)
+
+func FromParam(ctx context.Context, u string) {
+	req, _ := http.NewRequestWithContext(ctx, "GET", u, nil)
+	http.DefaultClient.Do(req) // want `http.DefaultClient has no Timeout and this request's context is a parameter that may carry no deadline`
+}

@@ -1,0 +1,10 @@
+package tests
+
+import (
+	"net/http"
+	"testing"
+)
+
+func TestGet(t *testing.T) {
+	http.Get("http://localhost") // reported only with -include-tests
+}

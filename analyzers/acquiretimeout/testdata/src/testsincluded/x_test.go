@@ -1,0 +1,10 @@
+package testsincluded
+
+import (
+	"net/http"
+	"testing"
+)
+
+func TestGet(t *testing.T) {
+	http.Get("http://localhost") // want `http.Get uses http.DefaultClient`
+}

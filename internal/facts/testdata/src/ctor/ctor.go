@@ -1,0 +1,52 @@
+// want package:"relevant"
+
+// Package ctor exports summaries of its constructors, variables and
+// fields.
+package ctor
+
+import (
+	"net"
+	"net/http"
+	"time"
+)
+
+func NewClient() *http.Client { // want NewClient:`0:client\(timeout=0s\)`
+	return &http.Client{Transport: &http.Transport{}}
+}
+
+func NewTimedClient(d time.Duration) *http.Client { // want NewTimedClient:`0:client\(timeout=set\)`
+	return &http.Client{Timeout: d}
+}
+
+func NewPooled() (*http.Client, error) { // want NewPooled:`0:client\(timeout=0s\)`
+	t := &http.Transport{MaxConnsPerHost: 4}
+	return &http.Client{Transport: t}, nil
+}
+
+func NewTransport() http.RoundTripper { // want NewTransport:`0:transport\(DialTimeout=5s,MaxConnsPerHost=8,MaxIdleConnsPerHost=100\)`
+	t := &http.Transport{
+		MaxConnsPerHost: 8,
+		DialContext:     (&net.Dialer{Timeout: 5 * time.Second}).DialContext,
+	}
+	t.MaxIdleConnsPerHost = 100
+	return t
+}
+
+func CloneDefault() *http.Transport { // want CloneDefault:`0:transport\(IdleConnTimeout=0s\)`
+	t := http.DefaultTransport.(*http.Transport).Clone()
+	t.IdleConnTimeout = 0
+	return t
+}
+
+func FromParam(c *http.Client) *http.Client { return c } // unknown: no fact
+
+var Default = &http.Client{} // want Default:`0:client\(timeout=0s\)`
+
+type Holder struct {
+	Client *http.Client // want Client:`0:client\(timeout=1m0s\)`
+	other  *http.Client
+}
+
+func NewHolder(c *http.Client) *Holder {
+	return &Holder{Client: &http.Client{Timeout: time.Minute}, other: c}
+}

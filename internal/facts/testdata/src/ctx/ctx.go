@@ -1,0 +1,40 @@
+// want package:"relevant"
+
+// Package ctx exports summaries of functions returning contexts and
+// requests.
+package ctx
+
+import (
+	"context"
+	"net/http"
+	"time"
+)
+
+func WithDeadline(parent context.Context) (context.Context, context.CancelFunc) { // want WithDeadline:`0:deadline=has`
+	return context.WithTimeout(parent, time.Second)
+}
+
+func Background() context.Context { // want Background:`0:deadline=none`
+	return context.Background()
+}
+
+func Derived(parent context.Context) context.Context { // want Derived:`0:deadline=param0`
+	return context.WithValue(parent, key{}, 1)
+}
+
+type key struct{}
+
+func NewRequest(ctx context.Context, u string) (*http.Request, error) { // want NewRequest:`0:deadline=param0`
+	return http.NewRequestWithContext(ctx, "GET", u, nil)
+}
+
+func PlainRequest(u string) (*http.Request, error) { // want PlainRequest:`0:deadline=none`
+	return http.NewRequest("GET", u, nil)
+}
+
+type Client struct{}
+
+func (Client) Request(ctx context.Context, u string) *http.Request { // want Request:`0:deadline=param1`
+	r, _ := http.NewRequestWithContext(ctx, "GET", u, nil)
+	return r
+}
