@@ -150,7 +150,7 @@ func configuredElsewhere(u string, data []byte) {
 
 func passedToNoop(u string) {
 	c := &http.Client{}
-	noop(c) // a function of this package that does not touch the client
+	noop(c)  // a function of this package that does not touch the client
 	c.Get(u) // want `http.Client has no Timeout`
 }
 

@@ -7,7 +7,9 @@ import (
 	"time"
 )
 
-type Getter interface{ Get(string) (*http.Response, error) }
+type Getter interface {
+	Get(string) (*http.Response, error)
+}
 
 func Fetch[C Getter](c C, u string) { c.Get(u) }
 

@@ -11,7 +11,7 @@ type Alias = web.Client
 
 func Renamed(u string) {
 	c := &web.Client{}
-	c.Get(u) // want `http.Client has no Timeout`
+	c.Get(u)   // want `http.Client has no Timeout`
 	web.Get(u) // want `http.Get uses http.DefaultClient`
 }
 
