@@ -1,0 +1,210 @@
+package main_test
+
+import (
+	"bytes"
+	"encoding/json"
+	"errors"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"runtime"
+	"strings"
+	"sync"
+	"testing"
+)
+
+// moduleRoot is the repository root, where the README's commands run.
+func moduleRoot(t *testing.T) string {
+	t.Helper()
+	root, err := filepath.Abs("../..")
+	if err != nil {
+		t.Fatal(err)
+	}
+	return root
+}
+
+var (
+	buildOnce sync.Once
+	binPath   string
+	buildErr  error
+)
+
+// httplintBinary builds cmd/httplint once per test run.
+func httplintBinary(t *testing.T) string {
+	t.Helper()
+	buildOnce.Do(func() {
+		dir, err := os.MkdirTemp("", "httplint-e2e")
+		if err != nil {
+			buildErr = err
+			return
+		}
+		binPath = filepath.Join(dir, "httplint")
+		if runtime.GOOS == "windows" {
+			binPath += ".exe"
+		}
+		cmd := exec.Command("go", "build", "-o", binPath, ".")
+		out, err := cmd.CombinedOutput()
+		if err != nil {
+			buildErr = errors.New(string(out))
+		}
+	})
+	if buildErr != nil {
+		t.Fatalf("building httplint: %v", buildErr)
+	}
+	return binPath
+}
+
+type result struct {
+	stdout, stderr string
+	code           int
+}
+
+func run(t *testing.T, dir, name string, args ...string) result {
+	t.Helper()
+	cmd := exec.Command(name, args...)
+	cmd.Dir = dir
+	var stdout, stderr bytes.Buffer
+	cmd.Stdout, cmd.Stderr = &stdout, &stderr
+	err := cmd.Run()
+	code := 0
+	var exit *exec.ExitError
+	if errors.As(err, &exit) {
+		code = exit.ExitCode()
+	} else if err != nil {
+		t.Fatalf("%s %v: %v", name, args, err)
+	}
+	return result{stdout.String(), stderr.String(), code}
+}
+
+// incidentFindings are messages httplint must print for testdata/incidents.
+var incidentFindings = []struct{ file, text string }{
+	{"incident002/institution.go", "MaxConnsPerHost is 2 but the client using this transport has no Timeout"},
+	{"incident002/institution.go", "ResponseHeaderTimeout (25s) bounds only the wait for response headers"},
+	{"incident004/cdn.go", "MaxConnsPerHost is 20 but the client using this transport has no Timeout"},
+	{"incident004/cdn.go", "MaxConnsPerHost is 20 but this transport has no dial timeout"},
+}
+
+func checkFindings(t *testing.T, output string) {
+	t.Helper()
+	for _, f := range incidentFindings {
+		found := false
+		for _, line := range strings.Split(output, "\n") {
+			if strings.Contains(line, f.file) && strings.Contains(line, f.text) {
+				found = true
+				break
+			}
+		}
+		if !found {
+			t.Errorf("no finding %q in %s; output:\n%s", f.text, f.file, output)
+		}
+	}
+}
+
+func TestStandalone(t *testing.T) {
+	bin := httplintBinary(t)
+	root := moduleRoot(t)
+
+	r := run(t, root, bin, "./testdata/incidents/...")
+	if r.code != 3 {
+		t.Errorf("exit code %d, want 3 (findings); stderr:\n%s", r.code, r.stderr)
+	}
+	checkFindings(t, r.stderr)
+
+	// -json: exit 0, diagnostics under analyzer names with rule categories.
+	r = run(t, root, bin, "-json", "./testdata/incidents/...")
+	if r.code != 0 {
+		t.Errorf("-json: exit code %d, want 0; stderr:\n%s", r.code, r.stderr)
+	}
+	cats := jsonCategories(t, r.stdout)
+	for _, want := range []string{"acquiretimeout/pool-wait-unbounded", "acquiretimeout/dial-unbounded", "acquiretimeout/client-no-deadline"} {
+		if cats[want] == 0 {
+			t.Errorf("-json: no %s diagnostic; got %v", want, cats)
+		}
+	}
+
+	// An analyzer flag changes behaviour: allow-listing the incident
+	// packages silences acquiretimeout.
+	r = run(t, root, bin, "-json", "-acquiretimeout.allow-pkgs=github.com/httplint/httplint/testdata/incidents/...", "./testdata/incidents/...")
+	for cat, n := range jsonCategories(t, r.stdout) {
+		if strings.HasPrefix(cat, "acquiretimeout/") {
+			t.Errorf("with -acquiretimeout.allow-pkgs: %d %s diagnostics, want none", n, cat)
+		}
+	}
+}
+
+// jsonCategories counts the diagnostics of httplint -json output by
+// "<analyzer>/<category>".
+func jsonCategories(t *testing.T, out string) map[string]int {
+	t.Helper()
+	counts := make(map[string]int)
+	dec := json.NewDecoder(strings.NewReader(out))
+	for dec.More() {
+		var tree map[string]map[string]json.RawMessage
+		if err := dec.Decode(&tree); err != nil {
+			t.Fatalf("decoding -json output: %v\n%s", err, out)
+		}
+		for _, analyzers := range tree {
+			for name, raw := range analyzers {
+				var diags []struct {
+					Category string `json:"category"`
+					Posn     string `json:"posn"`
+					Message  string `json:"message"`
+				}
+				if err := json.Unmarshal(raw, &diags); err != nil {
+					continue // {"error": ...}
+				}
+				for _, d := range diags {
+					counts[name+"/"+d.Category]++
+				}
+			}
+		}
+	}
+	return counts
+}
+
+func TestGoVet(t *testing.T) {
+	bin := httplintBinary(t)
+	root := moduleRoot(t)
+
+	r := run(t, root, "go", "vet", "-vettool="+bin, "./testdata/incidents/...")
+	if r.code != 1 {
+		t.Errorf("go vet: exit code %d, want 1 (findings); stderr:\n%s", r.code, r.stderr)
+	}
+	checkFindings(t, r.stderr)
+
+	// Flags pass through go vet.
+	r = run(t, root, "go", "vet", "-vettool="+bin,
+		"-acquiretimeout.allow-pkgs=github.com/httplint/httplint/testdata/incidents/...", "./testdata/incidents/...")
+	if strings.Contains(r.stderr, "MaxConnsPerHost is 20 but the client") {
+		t.Errorf("go vet with -acquiretimeout.allow-pkgs still reports acquiretimeout:\n%s", r.stderr)
+	}
+}
+
+func TestBadInput(t *testing.T) {
+	bin := httplintBinary(t)
+	root := moduleRoot(t)
+
+	r := run(t, root, bin, "-nosuchflag", "./testdata/incidents/...")
+	if r.code != 2 || !strings.Contains(r.stderr, "nosuchflag") {
+		t.Errorf("unknown flag: exit %d, stderr %q; want exit 2 naming the flag", r.code, r.stderr)
+	}
+	r = run(t, root, bin, "-acquiretimeout.allow-pkgs=a,,b", "./testdata/incidents/...")
+	if r.code != 2 || !strings.Contains(r.stderr, "empty element") {
+		t.Errorf("malformed list: exit %d, stderr %q; want exit 2 explaining the value", r.code, r.stderr)
+	}
+	r = run(t, root, bin, "./testdata/no/such/package")
+	if r.code != 1 {
+		t.Errorf("missing package: exit %d, want 1; stderr %q", r.code, r.stderr)
+	}
+	if r.stderr == "" {
+		t.Errorf("missing package: no error message")
+	}
+}
+
+func TestHelp(t *testing.T) {
+	bin := httplintBinary(t)
+	r := run(t, moduleRoot(t), bin, "help", "acquiretimeout")
+	if r.code != 0 || !strings.Contains(r.stdout+r.stderr, "pool-wait-unbounded") {
+		t.Errorf("help acquiretimeout: exit %d, output:\n%s%s", r.code, r.stdout, r.stderr)
+	}
+}
