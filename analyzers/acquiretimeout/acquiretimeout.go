@@ -14,10 +14,10 @@ import (
 	"github.com/httplint/httplint/internal/deadline"
 	"github.com/httplint/httplint/internal/facts"
 	"github.com/httplint/httplint/internal/flagutil"
+	"github.com/httplint/httplint/internal/httpcall"
 	"github.com/httplint/httplint/internal/httpconfig"
 	"github.com/httplint/httplint/internal/nethttp"
 	"github.com/httplint/httplint/internal/report"
-	"github.com/httplint/httplint/internal/valueflow"
 )
 
 //go:embed doc.go
@@ -43,6 +43,9 @@ type Config struct {
 
 // DefaultConfig returns the default options.
 func DefaultConfig() Config { return Config{} }
+
+// Validate reports an invalid option value.
+func (c Config) Validate() error { return nil }
 
 // Analyzer is the acquiretimeout analyzer with its default options; its
 // flags change them.
@@ -122,34 +125,27 @@ func run(pass *analysis.Pass, cfg *Config) error {
 	return nil
 }
 
-// classify recognises a call that sends an HTTP request and returns the
-// client and the request context's deadline.
+// classify recognises a call that sends an HTTP request through a client
+// and returns the client and the request context's deadline.
 func classify(call ssa.CallInstruction, clients *httpconfig.Resolver, deadlines *deadline.Resolver) (send, bool) {
-	c := call.Common()
-	fn := valueflow.StaticCallee(c)
-	if fn == nil {
+	hc, ok := httpcall.Classify(call)
+	if !ok {
 		return send{}, false
 	}
-	s := send{call: call}
-	switch key := nethttp.FuncKey(fn); key {
-	case "net/http.Get", "net/http.Head", "net/http.Post", "net/http.PostForm":
-		s.what = "http." + fn.Name()
+	s := send{call: call, what: hc.Name}
+	switch {
+	case hc.Via == httpcall.ViaHelper:
 		s.client = clients.DefaultClient()
+	case hc.Via == httpcall.ViaClient && hc.Client != nil:
+		s.client = clients.Client(hc.Client)
+	default:
+		return send{}, false
+	}
+	switch {
+	case hc.Background:
 		s.deadline = deadline.Deadline{Kind: deadline.None}
-	case "net/http.Client.Get", "net/http.Client.Head", "net/http.Client.Post", "net/http.Client.PostForm":
-		if len(c.Args) < 1 {
-			return send{}, false
-		}
-		s.what = "(*http.Client)." + fn.Name()
-		s.client = clients.Client(c.Args[0])
-		s.deadline = deadline.Deadline{Kind: deadline.None}
-	case "net/http.Client.Do":
-		if len(c.Args) < 2 {
-			return send{}, false
-		}
-		s.what = "(*http.Client).Do"
-		s.client = clients.Client(c.Args[0])
-		s.deadline = deadlines.Request(c.Args[1])
+	case hc.Request != nil:
+		s.deadline = deadlines.Request(hc.Request)
 	default:
 		return send{}, false
 	}
