@@ -33,6 +33,13 @@ const (
 	DialUnbounded     = "dial-unbounded"
 )
 
+// Rules lists the analyzer's rules.
+var Rules = []analyzerdoc.Rule{
+	{Slug: ClientNoDeadline, Summary: "request sent through a client without Timeout and with no context deadline"},
+	{Slug: PoolWaitUnbounded, Summary: "MaxConnsPerHost set on a transport whose requests have no deadline: the wait for a connection is unbounded"},
+	{Slug: DialUnbounded, Summary: "MaxConnsPerHost set on a zero-value transport without dial or TLS handshake timeout"},
+}
+
 // Config holds the analyzer's options. The JSON names are the
 // golangci-lint plugin settings; the flags have the same names.
 type Config struct {

@@ -60,3 +60,11 @@ func extractFromDoc(cg *ast.CommentGroup, name string) (string, error) {
 	}
 	return "", fmt.Errorf("doc.go has no \"# Analyzer %s\" section", name)
 }
+
+// A Rule is one rule of an analyzer: its slug (the diagnostic category
+// and the anchor of its documentation) and a one-line summary, used for
+// SARIF rule descriptors and documentation indexes.
+type Rule struct {
+	Slug    string
+	Summary string
+}
