@@ -5,6 +5,7 @@ import (
 	"golang.org/x/tools/go/analysis"
 
 	"github.com/httplint/httplint/analyzers/acquiretimeout"
+	"github.com/httplint/httplint/analyzers/poolsize"
 	"github.com/httplint/httplint/internal/analyzerdoc"
 	"github.com/httplint/httplint/internal/settings"
 )
@@ -40,6 +41,7 @@ type Definition struct {
 func Definitions() []Definition {
 	return []Definition{
 		define(acquiretimeout.Analyzer, acquiretimeout.Rules, acquiretimeout.DefaultConfig(), acquiretimeout.New),
+		define(poolsize.Analyzer, poolsize.Rules, poolsize.DefaultConfig(), poolsize.New),
 	}
 }
 

@@ -64,3 +64,30 @@ func MatchPackage(patterns []string, path string) bool {
 	}
 	return false
 }
+
+// AtLeast is an integer flag that rejects values below Min.
+type AtLeast struct {
+	P   *int
+	Min int
+}
+
+// String implements flag.Value.
+func (f AtLeast) String() string {
+	if f.P == nil {
+		return ""
+	}
+	return fmt.Sprint(*f.P)
+}
+
+// Set implements flag.Value.
+func (f AtLeast) Set(s string) error {
+	var n int
+	if _, err := fmt.Sscan(s, &n); err != nil || fmt.Sprint(n) != strings.TrimSpace(s) {
+		return fmt.Errorf("%q is not an integer", s)
+	}
+	if n < f.Min {
+		return fmt.Errorf("%d is below the minimum %d", n, f.Min)
+	}
+	*f.P = n
+	return nil
+}

@@ -39,8 +39,13 @@ type Value struct {
 	// holds the default of the value's origin.
 	Explicit bool
 
-	pos token.Pos // where it was written, when Explicit and in this package
+	pos       token.Pos // where it was written, when Explicit and in this package
+	zeroField string    // the never-set field the value was read from, if any
 }
+
+// ZeroField returns the name ("Options.IdleTimeout") of the struct field,
+// never set anywhere, that the value was copied from; "" otherwise.
+func (v Value) ZeroField() string { return v.zeroField }
 
 // Pos returns the position of the store that set the value, if known.
 func (v Value) Pos() token.Pos { return v.pos }
@@ -70,6 +75,9 @@ func (a Value) Join(b Value) Value {
 	r := Value{Explicit: a.Explicit || b.Explicit, pos: a.pos}
 	if !r.pos.IsValid() {
 		r.pos = b.pos
+	}
+	if a.zeroField == b.zeroField {
+		r.zeroField = a.zeroField
 	}
 	switch {
 	case a.Kind == Unknown || b.Kind == Unknown:

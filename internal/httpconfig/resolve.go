@@ -58,6 +58,11 @@ func readOnly(c *ssa.CallCommon, i int) bool {
 	}
 	key := nethttp.FuncKey(fn)
 	switch key {
+	case "golang.org/x/net/http2.ConfigureTransport", "golang.org/x/net/http2.ConfigureTransports",
+		"go.opentelemetry.io/contrib/instrumentation/net/http/otelhttp.NewTransport":
+		// They wrap or extend the transport without touching the
+		// settings the model tracks.
+		return true
 	case "net/http.Client.Do", "net/http.Client.Get", "net/http.Client.Head",
 		"net/http.Client.Post", "net/http.Client.PostForm", "net/http.Client.CloseIdleConnections",
 		"net/http.Transport.RoundTrip", "net/http.Transport.CloseIdleConnections",
@@ -208,7 +213,7 @@ func (r *Resolver) applyClientStores(c *Client, v ssa.Value, homes ...valueflow.
 			if !isField(st.Field, "Client") {
 				continue
 			}
-			c.Timeout = joinStore(c.Timeout, valueOf(st.Value, st.Pos()))
+			c.Timeout = joinStore(c.Timeout, r.valueOf(st.Value, st.Pos()))
 		case "Transport":
 			if !isField(st.Field, "Client") {
 				continue
@@ -259,12 +264,38 @@ func fieldOwner(f *types.Var) string {
 	return ""
 }
 
+// fieldName returns "Struct.Field" for a field of a package-level struct
+// type, or the field's name.
+func fieldName(f *types.Var) string {
+	scope := f.Pkg().Scope()
+	for _, name := range scope.Names() {
+		tn, ok := scope.Lookup(name).(*types.TypeName)
+		if !ok {
+			continue
+		}
+		if s, ok := tn.Type().Underlying().(*types.Struct); ok {
+			for i := 0; i < s.NumFields(); i++ {
+				if s.Field(i) == f {
+					return name + "." + f.Name()
+				}
+			}
+		}
+	}
+	return f.Name()
+}
+
 func isVar(obj types.Object, pkg, name string) bool {
 	return obj != nil && obj.Name() == name && obj.Pkg() != nil && obj.Pkg().Path() == pkg
 }
 
-// valueOf returns the model value of a stored SSA value.
-func valueOf(v ssa.Value, pos token.Pos) Value {
+// valueOf returns the model value of a stored SSA value. A value read
+// from a struct field that is never set anywhere is its zero value.
+func (r *Resolver) valueOf(v ssa.Value, pos token.Pos) Value {
+	if f, ok := r.ix.NeverSet(v); ok {
+		z := ConstValue(0, true, pos)
+		z.zeroField = fieldName(f)
+		return z
+	}
 	if c, ok := v.(*ssa.Const); ok {
 		if c.Value == nil {
 			return ConstValue(0, true, pos)
@@ -429,7 +460,7 @@ func (r *Resolver) applyTransportStores(t *Transport, v ssa.Value, homes ...valu
 		}
 		name := st.Field.Name()
 		if f, ok := fieldByName(name); ok {
-			t.Set(f, valueOf(st.Value, st.Pos()))
+			t.Set(f, r.valueOf(st.Value, st.Pos()))
 			continue
 		}
 		switch name {
@@ -507,7 +538,7 @@ func (r *Resolver) dialerTimeout(d ssa.Value, pos token.Pos) Value {
 			}
 			for _, st := range stores {
 				if st.Field.Name() == "Timeout" && st.Field.Pkg() != nil && st.Field.Pkg().Path() == nethttp.Net {
-					x = joinStore(x, valueOf(st.Value, pos))
+					x = joinStore(x, r.valueOf(st.Value, pos))
 				}
 			}
 			x.Explicit = true
@@ -541,4 +572,25 @@ func (r *Resolver) DefaultClient() *Client {
 func dialerReadOnly(c *ssa.CallCommon, i int) bool {
 	fn := valueflow.StaticCallee(c)
 	return i == 0 && fn != nil && nethttp.IsMethod(fn, nethttp.Net, "Dialer", fn.Name())
+}
+
+// DefaultTransport returns the configuration of http.DefaultTransport as
+// this package leaves it: its defaults joined with the package's stores
+// through http.DefaultTransport.(*http.Transport). mutated reports
+// whether there are any such stores.
+func (r *Resolver) DefaultTransport() (t *Transport, mutated bool) {
+	t = NewTransport(OriginDefault, token.NoPos)
+	p := r.ix.Pkg.Prog.ImportedPackage(nethttp.HTTP)
+	if p == nil {
+		return t, false
+	}
+	g, ok := p.Members["DefaultTransport"].(*ssa.Global)
+	if !ok {
+		return t, false
+	}
+	stores, _ := r.ix.ObjectStores(nil, readOnly, valueflow.Home{V: g})
+	if len(stores) == 0 {
+		return t, false
+	}
+	return r.applyTransportStores(t, nil, valueflow.Home{V: g}), true
 }

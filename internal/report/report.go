@@ -154,3 +154,28 @@ func enclosing(pass *analysis.Pass, pos token.Pos) []ast.Node {
 	}
 	return nil
 }
+
+// ExprRange returns the extent of the expression that go/ssa positions
+// at pos: a call (pos is its opening parenthesis), or a composite literal
+// (pos is its opening brace), including a leading & operator.
+func ExprRange(pass *analysis.Pass, pos token.Pos) (token.Pos, token.Pos) {
+	path := enclosing(pass, pos)
+	for i, n := range path {
+		switch n := n.(type) {
+		case *ast.CallExpr:
+			if n.Lparen == pos {
+				return n.Pos(), n.End()
+			}
+		case *ast.CompositeLit:
+			if n.Lbrace == pos {
+				if i+1 < len(path) {
+					if u, ok := path[i+1].(*ast.UnaryExpr); ok && u.Op == token.AND {
+						return u.Pos(), u.End()
+					}
+				}
+				return n.Pos(), n.End()
+			}
+		}
+	}
+	return pos, pos
+}

@@ -68,6 +68,8 @@ type Index struct {
 	homeLoads    map[Home][]ssa.Value  // loads of the pointer kept in a home
 	closures     map[*ssa.Function]*ssa.MakeClosure
 	funcs        map[*types.Func]*ssa.Function
+
+	escapingState
 }
 
 // NewIndex indexes the functions funcs of package pkg. funcs should hold

@@ -1,0 +1,217 @@
+package poolsize
+
+import (
+	"bytes"
+	"fmt"
+	"go/ast"
+	"go/format"
+	"go/token"
+
+	"golang.org/x/tools/go/analysis"
+	"golang.org/x/tools/go/ast/astutil"
+
+	"github.com/httplint/httplint/internal/httpconfig"
+	"github.com/httplint/httplint/internal/report"
+)
+
+// keepAlivesOff reports whether t never keeps idle connections:
+// DisableKeepAlives is set, or MaxIdleConnsPerHost is negative. A
+// non-constant DisableKeepAlives counts: the program decides.
+func keepAlivesOff(t *httpconfig.Transport) bool {
+	if t.Get(httpconfig.DisableKeepAlives).IsNonZero() {
+		return true
+	}
+	perHost := t.Get(httpconfig.MaxIdleConnsPerHost)
+	return perHost.Kind == httpconfig.Const && perHost.Int < 0
+}
+
+// checkLimits applies the rules about one transport's settings:
+// idle-per-host-default, idle-timeout-zero and inconsistent-limits.
+func (c *checker) checkLimits(s site) {
+	t := s.transport
+	if t.Origin == httpconfig.OriginUnknown {
+		return
+	}
+	c.checkInconsistent(s)
+	if keepAlivesOff(t) {
+		return
+	}
+	c.checkIdlePerHost(s)
+	c.checkIdleTimeout(s)
+}
+
+func (c *checker) checkIdlePerHost(s site) {
+	t := s.transport
+	perHost := t.Get(httpconfig.MaxIdleConnsPerHost)
+	if perHost.Explicit || !perHost.IsZero() {
+		return
+	}
+	raised := func(f httpconfig.Field) (httpconfig.Value, bool) {
+		v := t.Get(f)
+		return v, v.Explicit && v.Pos().IsValid() && (v.Kind == httpconfig.Dynamic || (v.Kind == httpconfig.Const && v.Int > http2DefaultIdle))
+	}
+	for _, f := range []httpconfig.Field{httpconfig.MaxIdleConns, httpconfig.MaxConnsPerHost} {
+		v, ok := raised(f)
+		if !ok {
+			continue
+		}
+		what := fmt.Sprintf("%s is %s", f, v.Describe(false))
+		if v.Kind == httpconfig.Dynamic {
+			what = fmt.Sprintf("%s is set", f)
+		}
+		msg := fmt.Sprintf("%s but MaxIdleConnsPerHost is unset, so at most 2 idle connections per host are kept: under concurrency to one host every connection beyond two is closed after use and redialed (TIME_WAIT, port exhaustion)", what)
+		pos, end := report.StoreRange(c.pass, v.Pos())
+		d := analysis.Diagnostic{Pos: pos, End: end, Category: IdlePerHostDefault, Message: msg}
+		if fix, ok := c.perHostFix(v.Pos(), f); ok {
+			d.SuggestedFixes = []analysis.SuggestedFix{fix}
+		}
+		c.rep.Report(d)
+		return
+	}
+}
+
+// perHostFix returns an edit that sets MaxIdleConnsPerHost to the same
+// expression as the setting of field from at pos, when that expression is
+// a constant or a variable (copying it preserves behaviour).
+func (c *checker) perHostFix(pos token.Pos, from httpconfig.Field) (analysis.SuggestedFix, bool) {
+	path := c.enclosing(pos)
+	for _, n := range path {
+		switch n := n.(type) {
+		case *ast.KeyValueExpr:
+			if !simpleExpr(n.Value) {
+				return analysis.SuggestedFix{}, false
+			}
+			text := fmt.Sprintf(", MaxIdleConnsPerHost: %s", c.render(n.Value))
+			return analysis.SuggestedFix{
+				Message:   fmt.Sprintf("Set MaxIdleConnsPerHost to %s", c.render(n.Value)),
+				TextEdits: []analysis.TextEdit{{Pos: n.End(), End: n.End(), NewText: []byte(text)}},
+			}, true
+		case *ast.AssignStmt:
+			if len(n.Lhs) != 1 || len(n.Rhs) != 1 || !simpleExpr(n.Rhs[0]) {
+				return analysis.SuggestedFix{}, false
+			}
+			sel, ok := n.Lhs[0].(*ast.SelectorExpr)
+			if !ok || sel.Sel.Name != from.String() || !simpleExpr(sel.X) {
+				return analysis.SuggestedFix{}, false
+			}
+			indent := c.indentOf(n.Pos())
+			text := fmt.Sprintf("\n%s%s.MaxIdleConnsPerHost = %s", indent, c.render(sel.X), c.render(n.Rhs[0]))
+			return analysis.SuggestedFix{
+				Message:   fmt.Sprintf("Set MaxIdleConnsPerHost to %s", c.render(n.Rhs[0])),
+				TextEdits: []analysis.TextEdit{{Pos: n.End(), End: n.End(), NewText: []byte(text)}},
+			}, true
+		case *ast.FuncDecl, *ast.FuncLit:
+			return analysis.SuggestedFix{}, false
+		}
+	}
+	return analysis.SuggestedFix{}, false
+}
+
+// simpleExpr reports whether e can be evaluated twice with the same
+// result and no side effects: a literal, an identifier or a selector
+// chain, possibly a constant expression of those.
+func simpleExpr(e ast.Expr) bool {
+	switch e := e.(type) {
+	case *ast.BasicLit, *ast.Ident:
+		return true
+	case *ast.SelectorExpr:
+		return simpleExpr(e.X)
+	case *ast.ParenExpr:
+		return simpleExpr(e.X)
+	case *ast.BinaryExpr:
+		return simpleExpr(e.X) && simpleExpr(e.Y)
+	}
+	return false
+}
+
+func (c *checker) render(e ast.Expr) string {
+	var buf bytes.Buffer
+	format.Node(&buf, c.pass.Fset, e)
+	return buf.String()
+}
+
+func (c *checker) enclosing(pos token.Pos) []ast.Node {
+	for _, f := range c.pass.Files {
+		if f.FileStart <= pos && pos < f.FileEnd {
+			path, _ := astutil.PathEnclosingInterval(f, pos, pos)
+			return path
+		}
+	}
+	return nil
+}
+
+// indentOf returns the white space that starts the line of pos.
+func (c *checker) indentOf(pos token.Pos) string {
+	tf := c.pass.Fset.File(pos)
+	if tf == nil {
+		return ""
+	}
+	src, err := c.pass.ReadFile(tf.Name())
+	if err != nil {
+		return "\t"
+	}
+	start := tf.Offset(tf.LineStart(tf.Line(pos)))
+	end := start
+	for end < len(src) && (src[end] == ' ' || src[end] == '\t') {
+		end++
+	}
+	return string(src[start:end])
+}
+
+func (c *checker) checkIdleTimeout(s site) {
+	t := s.transport
+	v := t.Get(httpconfig.IdleConnTimeout)
+	if !v.IsZero() {
+		return
+	}
+	consequence := "idle connections are never closed by the client and go stale behind load balancers and proxies that drop idle connections (requests then fail with \"server closed idle connection\")"
+	switch {
+	case v.Explicit && v.Pos().IsValid():
+		what := "IdleConnTimeout is 0"
+		if f := v.ZeroField(); f != "" {
+			what = fmt.Sprintf("IdleConnTimeout is copied from %s, which is never set, so it is 0", f)
+		}
+		pos, end := report.StoreRange(c.pass, v.Pos())
+		c.rep.Report(analysis.Diagnostic{Pos: pos, End: end, Category: IdleTimeoutZero,
+			Message: what + ": " + consequence})
+	case !v.Explicit && t.Origin == httpconfig.OriginZero && s.value != nil:
+		if c.closedLocally(s) {
+			return
+		}
+		pos, end := report.ExprRange(c.pass, s.value.Pos())
+		c.rep.Report(analysis.Diagnostic{Pos: pos, End: end, Category: IdleTimeoutZero,
+			Message: "http.Transport built from its zero value has no IdleConnTimeout: " + consequence})
+	}
+}
+
+func (c *checker) checkInconsistent(s site) {
+	t := s.transport
+	perHost := t.Get(httpconfig.MaxIdleConnsPerHost)
+	idle := t.Get(httpconfig.MaxIdleConns)
+	conns := t.Get(httpconfig.MaxConnsPerHost)
+	if perHost.Kind != httpconfig.Const || !perHost.Explicit || !perHost.Pos().IsValid() {
+		return
+	}
+	var msg string
+	switch {
+	case idle.Kind == httpconfig.Const && idle.Int > 0 && perHost.Int > idle.Int:
+		msg = fmt.Sprintf("MaxIdleConnsPerHost is %d but MaxIdleConns is %d%s: no more than %d idle connections are kept in all, so the per-host limit is never reached",
+			perHost.Int, idle.Int, defaultNote(idle), idle.Int)
+	case conns.Kind == httpconfig.Const && conns.Int > 0 && conns.Int < perHost.Int:
+		msg = fmt.Sprintf("MaxIdleConnsPerHost is %d but MaxConnsPerHost is %d: at most %d connections to a host exist, so no more than %d can ever be idle",
+			perHost.Int, conns.Int, conns.Int, conns.Int)
+	case perHost.Int < 0 && ((idle.Explicit && idle.IsNonZero()) || t.Get(httpconfig.IdleConnTimeout).Explicit):
+		msg = fmt.Sprintf("MaxIdleConnsPerHost is %d, which disables idle connections entirely, but the transport also sets other idle-pool limits that then have no effect", perHost.Int)
+	default:
+		return
+	}
+	pos, end := report.StoreRange(c.pass, perHost.Pos())
+	c.rep.Report(analysis.Diagnostic{Pos: pos, End: end, Category: InconsistentLimits, Message: msg})
+}
+
+func defaultNote(v httpconfig.Value) string {
+	if !v.Explicit {
+		return " (the default)"
+	}
+	return ""
+}

@@ -1,0 +1,138 @@
+package poolsize
+
+import (
+	"fmt"
+
+	"golang.org/x/tools/go/analysis"
+	"golang.org/x/tools/go/ssa"
+
+	"github.com/httplint/httplint/internal/httpconfig"
+	"github.com/httplint/httplint/internal/loops"
+	"github.com/httplint/httplint/internal/nethttp"
+	"github.com/httplint/httplint/internal/report"
+	"github.com/httplint/httplint/internal/valueflow"
+)
+
+// poolUse classifies what a call does with a connection pool (a
+// transport, a client owning one, or a library client) it receives.
+func poolUse(call *ssa.CallCommon, arg int) valueflow.Use {
+	if call.IsInvoke() {
+		if arg != -1 {
+			return valueflow.UseUnknown
+		}
+		switch call.Method.Name() {
+		case "RoundTrip", "Do":
+			return valueflow.UseSend
+		case "CloseIdleConnections":
+			return valueflow.UseClose
+		}
+		return valueflow.UseUnknown
+	}
+	fn := valueflow.StaticCallee(call)
+	if fn == nil {
+		return valueflow.UseUnknown
+	}
+	switch nethttp.FuncKey(fn) {
+	case "net/http.Client.Do", "net/http.Client.Get", "net/http.Client.Head",
+		"net/http.Client.Post", "net/http.Client.PostForm", "net/http.Transport.RoundTrip":
+		if arg == 0 {
+			return valueflow.UseSend
+		}
+	case "net/http.Client.CloseIdleConnections", "net/http.Transport.CloseIdleConnections":
+		return valueflow.UseClose
+	case "net/http.Transport.Clone":
+		return valueflow.UseRead
+	case "go.opentelemetry.io/contrib/instrumentation/net/http/otelhttp.NewTransport":
+		return valueflow.UseDerive
+	}
+	if arg == 0 {
+		if use, ok := httpconfig.LibraryClientUse(fn); ok {
+			switch use {
+			case httpconfig.PoolSend:
+				return valueflow.UseSend
+			case httpconfig.PoolDerive:
+				return valueflow.UseDerive
+			case httpconfig.PoolClose:
+				return valueflow.UseClose
+			default:
+				return valueflow.UseRead
+			}
+		}
+	}
+	return valueflow.UseUnknown
+}
+
+// closedLocally reports whether the pool created at s is released with
+// CloseIdleConnections before it is dropped.
+func (c *checker) closedLocally(s site) bool {
+	return c.res.Index.Lifetime(s.value, poolUse).Closed
+}
+
+// checkPerRequest reports a pool created per request (in a handler, a
+// loop, or a function that sends through it) that dies at return without
+// CloseIdleConnections.
+func (c *checker) checkPerRequest(s site) {
+	if s.fn == nil || c.rep.Excluded(s.value.Pos()) {
+		return
+	}
+	if t := s.transport; t != nil && (t.Origin == httpconfig.OriginUnknown || keepAlivesOff(t)) {
+		return
+	}
+	lt := c.res.Index.Lifetime(s.value, poolUse)
+	if lt.Escapes || lt.Closed || len(lt.Sends) == 0 {
+		return
+	}
+	where, ok := c.perRequestContext(s)
+	if !ok {
+		return
+	}
+	lingers := "until the server closes them"
+	if t := s.transport; t != nil && t.Get(httpconfig.IdleConnTimeout).IsZero() {
+		lingers = "with no IdleConnTimeout, until the server closes them"
+	}
+	pos, end := report.ExprRange(c.pass, s.value.Pos())
+	d := analysis.Diagnostic{
+		Pos: pos, End: end, Category: TransportPerRequest,
+		Message: fmt.Sprintf("%s creates a new connection pool %s and drops it when the function returns: every call leaves its idle connections open, each with two goroutines and a file descriptor, %s; create it once and reuse it, or call CloseIdleConnections when done",
+			s.desc, where, lingers),
+	}
+	for _, send := range lt.Sends[:min(len(lt.Sends), 3)] {
+		d.Related = append(d.Related, analysis.RelatedInformation{Pos: send.Pos(), Message: "request sent through it here"})
+	}
+	c.rep.Report(d)
+}
+
+// perRequestContext says how often the function creating s runs: once
+// per request (a handler), once per loop iteration, or on every call of
+// a function that sends requests through it. Program entry points (main,
+// init) run once and are not reported unless the pool is built in a
+// loop.
+func (c *checker) perRequestContext(s site) (string, bool) {
+	instr, ok := s.value.(ssa.Instruction)
+	if !ok {
+		return "", false
+	}
+	if loops.Innermost(c.loopsOf(s.fn), instr.Block()) != nil {
+		return "on every iteration of a loop", true
+	}
+	if isHandler(s.fn) {
+		return "for every request this HTTP handler serves", true
+	}
+	if s.fn.Parent() == nil && (s.fn.Name() == "init" || (s.fn.Name() == "main" && s.fn.Pkg.Pkg.Name() == "main")) {
+		return "", false
+	}
+	name := s.fn.Name()
+	if p := s.fn.Parent(); p != nil {
+		name = "a function literal in " + p.Name()
+	}
+	return fmt.Sprintf("on every call of %s", name), true
+}
+
+// isHandler reports whether fn has the signature of an http.HandlerFunc
+// (a ServeHTTP method included).
+func isHandler(fn *ssa.Function) bool {
+	params := fn.Signature.Params()
+	return params.Len() == 2 &&
+		nethttp.IsNamedValue(params.At(0).Type(), nethttp.HTTP, "ResponseWriter") &&
+		nethttp.IsPointerTo(params.At(1).Type(), nethttp.HTTP, "Request")
+}

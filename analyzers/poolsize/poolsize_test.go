@@ -1,0 +1,33 @@
+package poolsize_test
+
+import (
+	"testing"
+
+	"golang.org/x/tools/go/analysis/analysistest"
+
+	"github.com/httplint/httplint/analyzers/poolsize"
+)
+
+func TestDefaults(t *testing.T) {
+	analysistest.Run(t, analysistest.TestData(), poolsize.Analyzer, "limits", "defaultmutated", "perrequest", "mainpkg", "fanout")
+}
+
+func TestFanoutWidth(t *testing.T) {
+	a := poolsize.New(poolsize.Config{FanoutWidth: 16})
+	analysistest.Run(t, analysistest.TestData(), a, "options")
+}
+
+func TestFlags(t *testing.T) {
+	a := poolsize.New(poolsize.DefaultConfig())
+	if err := a.Flags.Set("fanout-width", "8"); err != nil {
+		t.Errorf("-fanout-width=8: %v", err)
+	}
+	for _, bad := range []string{"0", "-3", "many", "4x"} {
+		if err := a.Flags.Set("fanout-width", bad); err == nil {
+			t.Errorf("-fanout-width=%s: want an error", bad)
+		}
+	}
+	if err := (poolsize.Config{FanoutWidth: 0}).Validate(); err == nil {
+		t.Errorf("Validate(fanout-width 0): want an error")
+	}
+}

@@ -1,0 +1,142 @@
+// Package fanout holds concurrent fan-outs over HTTP clients.
+package fanout
+
+import (
+	"context"
+	"net/http"
+	"sync"
+	"time"
+
+	"golang.org/x/sync/errgroup"
+)
+
+var client = &http.Client{Timeout: 10 * time.Second}
+
+func fetch(u string) {
+	if resp, err := client.Get(u); err == nil {
+		resp.Body.Close()
+	}
+}
+
+func PerURL(urls []string) {
+	var wg sync.WaitGroup
+	for _, u := range urls {
+		wg.Add(1)
+		go func() { // want `this loop starts one goroutine per element of urls, each sending requests through an http.Client, which keeps at most 2 idle connections per host \(MaxIdleConnsPerHost unset\)`
+			defer wg.Done()
+			fetch(u)
+		}()
+	}
+	wg.Wait()
+}
+
+func Helpers(urls []string) {
+	for _, u := range urls {
+		go http.Get(u) // want `one goroutine per element of urls, each sending requests through http.DefaultClient`
+	}
+}
+
+func Workers(ctx context.Context, jobs chan string) {
+	for i := 0; i < 16; i++ {
+		go func() { // want `this loop starts 16 goroutines`
+			for u := range jobs {
+				fetch(u)
+			}
+		}()
+	}
+}
+
+func Group(ctx context.Context, urls []string) error {
+	g, ctx := errgroup.WithContext(ctx)
+	g.SetLimit(16)
+	for _, u := range urls {
+		g.Go(func() error { // want `this errgroup runs up to 16 goroutines at once \(SetLimit\)`
+			fetch(u)
+			return nil
+		})
+	}
+	return g.Wait()
+}
+
+func GroupNoLimit(urls []string) error {
+	var g errgroup.Group
+	for _, u := range urls {
+		g.Go(func() error { // want `one goroutine per element of urls`
+			fetch(u)
+			return nil
+		})
+	}
+	return g.Wait()
+}
+
+// Negative cases.
+
+func GroupLimitFromConfig(limit int, urls []string) error {
+	var g errgroup.Group
+	g.SetLimit(limit)
+	for _, u := range urls {
+		g.Go(func() error { fetch(u); return nil })
+	}
+	return g.Wait()
+}
+
+func TwoWorkers(jobs chan string) {
+	for i := 0; i < 2; i++ {
+		go func() {
+			for u := range jobs {
+				fetch(u)
+			}
+		}()
+	}
+}
+
+func WorkersFromConfig(n int, jobs chan string) {
+	for i := 0; i < n; i++ {
+		go func() {
+			for u := range jobs {
+				fetch(u)
+			}
+		}()
+	}
+}
+
+var sized = &http.Client{
+	Transport: &http.Transport{MaxIdleConnsPerHost: 32, IdleConnTimeout: time.Minute},
+	Timeout:   10 * time.Second,
+}
+
+func Sized(urls []string) {
+	for i := 0; i < 16; i++ {
+		go func() {
+			for _, u := range urls {
+				if resp, err := sized.Get(u); err == nil {
+					resp.Body.Close()
+				}
+			}
+		}()
+	}
+}
+
+func PerURLSized(urls []string) {
+	for _, u := range urls {
+		go sized.Get(u)
+	}
+}
+
+func FixedArray(urls [2]string) {
+	for _, u := range urls {
+		go fetch(u)
+	}
+}
+
+func Sequential(urls []string) {
+	for _, u := range urls {
+		fetch(u)
+	}
+}
+
+func ClientFromParam(c *http.Client, urls []string) {
+	for _, u := range urls {
+		go c.Get(u)
+	}
+}

@@ -1,0 +1,162 @@
+// Package limits holds transports whose idle-pool settings are checked.
+package limits
+
+import (
+	"net/http"
+	"time"
+)
+
+func IdleRaised() *http.Transport {
+	return &http.Transport{
+		MaxIdleConns:    100, // want `MaxIdleConns is 100 but MaxIdleConnsPerHost is unset, so at most 2 idle connections per host are kept`
+		IdleConnTimeout: 90 * time.Second,
+	}
+}
+
+func ConnsRaised() *http.Transport {
+	return &http.Transport{
+		MaxConnsPerHost: 50, // want `MaxConnsPerHost is 50 but MaxIdleConnsPerHost is unset`
+		IdleConnTimeout: 90 * time.Second,
+	}
+}
+
+func IdleRaisedLater() *http.Transport {
+	t := &http.Transport{IdleConnTimeout: time.Minute}
+	t.MaxIdleConns = 64 // want `MaxIdleConns is 64 but MaxIdleConnsPerHost is unset`
+	return t
+}
+
+func IdleFromConfig(n int) *http.Transport {
+	return &http.Transport{MaxIdleConns: n, IdleConnTimeout: time.Minute} // want `MaxIdleConns is set but MaxIdleConnsPerHost is unset`
+}
+
+func CloneRaised() *http.Transport {
+	t := http.DefaultTransport.(*http.Transport).Clone()
+	t.MaxConnsPerHost = 32 // want `MaxConnsPerHost is 32 but MaxIdleConnsPerHost is unset`
+	return t
+}
+
+func PerHostSet() *http.Transport {
+	return &http.Transport{MaxIdleConns: 100, MaxIdleConnsPerHost: 100, IdleConnTimeout: time.Minute}
+}
+
+func PerHostSetLater() *http.Transport {
+	t := &http.Transport{MaxIdleConns: 100, IdleConnTimeout: time.Minute}
+	t.MaxIdleConnsPerHost = 10
+	return t
+}
+
+func PerHostExplicitZero() *http.Transport {
+	return &http.Transport{MaxIdleConns: 100, MaxIdleConnsPerHost: 0, IdleConnTimeout: time.Minute}
+}
+
+func CloneUntouched() *http.Transport {
+	return http.DefaultTransport.(*http.Transport).Clone()
+}
+
+func SmallPool() *http.Transport {
+	return &http.Transport{MaxIdleConns: 2, MaxConnsPerHost: 2, IdleConnTimeout: time.Minute}
+}
+
+func NoKeepAlives() *http.Transport {
+	return &http.Transport{MaxIdleConns: 100, DisableKeepAlives: true}
+}
+
+// idle-timeout-zero
+
+func ZeroLiteral() *http.Transport {
+	return &http.Transport{MaxIdleConnsPerHost: 10} // want `http.Transport built from its zero value has no IdleConnTimeout: idle connections are never closed`
+}
+
+func ZeroNew() *http.Transport {
+	t := new(http.Transport) // want `http.Transport built from its zero value has no IdleConnTimeout`
+	t.MaxIdleConnsPerHost = 4
+	return t
+}
+
+func ExplicitZero() *http.Transport {
+	t := http.DefaultTransport.(*http.Transport).Clone()
+	t.IdleConnTimeout = 0 // want `IdleConnTimeout is 0: idle connections are never closed`
+	return t
+}
+
+func TimeoutSetLater() *http.Transport {
+	t := &http.Transport{MaxIdleConnsPerHost: 10}
+	t.IdleConnTimeout = 30 * time.Second
+	return t
+}
+
+func TimeoutKeepAlivesOff() *http.Transport {
+	return &http.Transport{DisableKeepAlives: true}
+}
+
+type options struct {
+	idleTimeout time.Duration
+	maxIdle     int
+}
+
+func fromOptions(o options) *http.Transport {
+	return &http.Transport{
+		MaxIdleConnsPerHost: o.maxIdle,
+		IdleConnTimeout:     o.idleTimeout, // want `IdleConnTimeout is copied from options.idleTimeout, which is never set, so it is 0`
+	}
+}
+
+func UseOptions() *http.Transport {
+	return fromOptions(options{maxIdle: 8})
+}
+
+type setOptions struct {
+	idleTimeout time.Duration
+}
+
+func fromSetOptions(o setOptions) *http.Transport {
+	return &http.Transport{MaxIdleConnsPerHost: 8, IdleConnTimeout: o.idleTimeout}
+}
+
+func UseSetOptions() *http.Transport {
+	return fromSetOptions(setOptions{idleTimeout: time.Minute})
+}
+
+type Tagged struct {
+	IdleTimeout time.Duration `json:"idle_timeout"`
+}
+
+func fromTagged(o Tagged) *http.Transport {
+	return &http.Transport{MaxIdleConnsPerHost: 8, IdleConnTimeout: o.IdleTimeout} // decoded by reflection: unknown
+}
+
+// inconsistent-limits
+
+func PerHostAboveTotal() *http.Transport {
+	return &http.Transport{
+		MaxIdleConns:        100,
+		MaxIdleConnsPerHost: 200, // want `MaxIdleConnsPerHost is 200 but MaxIdleConns is 100: no more than 100 idle connections are kept in all`
+		IdleConnTimeout:     time.Minute,
+	}
+}
+
+func PerHostAboveDefaultTotal() *http.Transport {
+	t := http.DefaultTransport.(*http.Transport).Clone()
+	t.MaxIdleConnsPerHost = 200 // want `MaxIdleConnsPerHost is 200 but MaxIdleConns is 100 \(the default\)`
+	return t
+}
+
+func ConnsBelowIdle() *http.Transport {
+	return &http.Transport{
+		MaxConnsPerHost:     4,
+		MaxIdleConnsPerHost: 16, // want `MaxIdleConnsPerHost is 16 but MaxConnsPerHost is 4`
+		IdleConnTimeout:     time.Minute,
+	}
+}
+
+func NegativeWithIdle() *http.Transport {
+	return &http.Transport{
+		MaxIdleConns:        50,
+		MaxIdleConnsPerHost: -1, // want `MaxIdleConnsPerHost is -1, which disables idle connections entirely`
+	}
+}
+
+func Consistent(n int) *http.Transport {
+	return &http.Transport{MaxIdleConns: n, MaxIdleConnsPerHost: 200, IdleConnTimeout: time.Minute}
+}

@@ -1,0 +1,128 @@
+// Package perrequest holds connection pools built per request.
+package perrequest
+
+import (
+	"net/http"
+	"sync"
+	"time"
+)
+
+func Handler(w http.ResponseWriter, r *http.Request) {
+	c := &http.Client{Transport: &http.Transport{IdleConnTimeout: time.Minute}, Timeout: time.Second} // want `http.Transport creates a new connection pool for every request this HTTP handler serves and drops it when the function returns`
+	resp, err := c.Get("http://backend/")
+	if err == nil {
+		resp.Body.Close()
+	}
+}
+
+type Proxy struct{}
+
+func (p *Proxy) ServeHTTP(w http.ResponseWriter, r *http.Request) {
+	t := http.DefaultTransport.(*http.Transport).Clone() // want `\(\*http.Transport\).Clone\(\) creates a new connection pool for every request this HTTP handler serves`
+	resp, err := t.RoundTrip(r)
+	if err == nil {
+		resp.Body.Close()
+	}
+}
+
+func Loop(urls []string) {
+	for _, u := range urls {
+		c := &http.Client{Transport: &http.Transport{IdleConnTimeout: time.Minute}, Timeout: time.Second} // want `creates a new connection pool on every iteration of a loop`
+		if resp, err := c.Get(u); err == nil {
+			resp.Body.Close()
+		}
+	}
+}
+
+func PerCall(u string) error {
+	t := &http.Transport{} // want `http.Transport creates a new connection pool on every call of PerCall and drops it when the function returns: every call leaves its idle connections open, each with two goroutines and a file descriptor, with no IdleConnTimeout` `http.Transport built from its zero value has no IdleConnTimeout`
+	c := &http.Client{Transport: t, Timeout: time.Second}
+	resp, err := c.Get(u)
+	if err != nil {
+		return err
+	}
+	return resp.Body.Close()
+}
+
+func ThroughHelper(u string) {
+	t := http.DefaultTransport.(*http.Transport).Clone() // want `creates a new connection pool on every call of ThroughHelper`
+	send(&http.Client{Transport: t, Timeout: time.Second}, u)
+}
+
+func send(c *http.Client, u string) {
+	if resp, err := c.Get(u); err == nil {
+		resp.Body.Close()
+	}
+}
+
+// Negative cases.
+
+func Closed(u string) {
+	t := http.DefaultTransport.(*http.Transport).Clone()
+	defer t.CloseIdleConnections()
+	c := &http.Client{Transport: t, Timeout: time.Second}
+	if resp, err := c.Get(u); err == nil {
+		resp.Body.Close()
+	}
+}
+
+func ClosedThroughClient(u string) {
+	c := &http.Client{Transport: http.DefaultTransport.(*http.Transport).Clone(), Timeout: time.Second}
+	defer c.CloseIdleConnections()
+	if resp, err := c.Get(u); err == nil {
+		resp.Body.Close()
+	}
+}
+
+func KeepAlivesOff(u string) {
+	c := &http.Client{Transport: &http.Transport{DisableKeepAlives: true}, Timeout: time.Second}
+	if resp, err := c.Get(u); err == nil {
+		resp.Body.Close()
+	}
+}
+
+type Service struct{ client *http.Client }
+
+func NewService() *Service {
+	return &Service{client: &http.Client{Transport: http.DefaultTransport.(*http.Transport).Clone(), Timeout: time.Second}}
+}
+
+func (s *Service) Get(u string) {
+	if resp, err := s.client.Get(u); err == nil {
+		resp.Body.Close()
+	}
+}
+
+var (
+	once   sync.Once
+	shared *http.Client
+)
+
+func Shared() *http.Client {
+	once.Do(func() {
+		shared = &http.Client{Transport: http.DefaultTransport.(*http.Transport).Clone(), Timeout: time.Second}
+	})
+	return shared
+}
+
+var global = &http.Transport{IdleConnTimeout: time.Minute, MaxIdleConnsPerHost: 10}
+
+func UsesGlobal(u string) {
+	c := &http.Client{Transport: global, Timeout: time.Second}
+	if resp, err := c.Get(u); err == nil {
+		resp.Body.Close()
+	}
+}
+
+func Returned() *http.Client {
+	return &http.Client{Transport: http.DefaultTransport.(*http.Transport).Clone(), Timeout: time.Second}
+}
+
+func NeverUsed() {
+	_ = http.DefaultTransport.(*http.Transport).Clone() // no request goes through it: no connections
+}
+
+func main() {
+	c := &http.Client{Transport: http.DefaultTransport.(*http.Transport).Clone(), Timeout: time.Second} // want `creates a new connection pool on every call of main`
+	c.Get("http://example.com/")                                                                        // not package main: main here is an ordinary function
+}
