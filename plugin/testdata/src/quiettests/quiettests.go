@@ -1,0 +1,2 @@
+// Package quiettests sends requests only from its test file.
+package quiettests
