@@ -75,16 +75,25 @@ func (c *checker) checkIdlePerHost(s site) {
 // a constant or a variable (copying it preserves behaviour).
 func (c *checker) perHostFix(pos token.Pos, from httpconfig.Field) (analysis.SuggestedFix, bool) {
 	path := c.enclosing(pos)
-	for _, n := range path {
+	for i, n := range path {
 		switch n := n.(type) {
 		case *ast.KeyValueExpr:
 			if !simpleExpr(n.Value) {
 				return analysis.SuggestedFix{}, false
 			}
-			text := fmt.Sprintf(", MaxIdleConnsPerHost: %s", c.render(n.Value))
+			value := c.render(n.Value)
+			edit := analysis.TextEdit{Pos: n.End(), End: n.End(), NewText: []byte(", MaxIdleConnsPerHost: " + value)}
+			if i+1 < len(path) {
+				if lit, ok := path[i+1].(*ast.CompositeLit); ok && c.line(lit.Rbrace) != c.line(n.End()) {
+					// One field per line: add a line after this one.
+					end := c.lineEnd(n.End())
+					edit = analysis.TextEdit{Pos: end, End: end,
+						NewText: []byte(fmt.Sprintf("\n%sMaxIdleConnsPerHost: %s,", c.indentOf(n.Pos()), value))}
+				}
+			}
 			return analysis.SuggestedFix{
-				Message:   fmt.Sprintf("Set MaxIdleConnsPerHost to %s", c.render(n.Value)),
-				TextEdits: []analysis.TextEdit{{Pos: n.End(), End: n.End(), NewText: []byte(text)}},
+				Message:   "Set MaxIdleConnsPerHost to " + value,
+				TextEdits: []analysis.TextEdit{edit},
 			}, true
 		case *ast.AssignStmt:
 			if len(n.Lhs) != 1 || len(n.Rhs) != 1 || !simpleExpr(n.Rhs[0]) {
@@ -96,9 +105,10 @@ func (c *checker) perHostFix(pos token.Pos, from httpconfig.Field) (analysis.Sug
 			}
 			indent := c.indentOf(n.Pos())
 			text := fmt.Sprintf("\n%s%s.MaxIdleConnsPerHost = %s", indent, c.render(sel.X), c.render(n.Rhs[0]))
+			end := c.lineEnd(n.End())
 			return analysis.SuggestedFix{
 				Message:   fmt.Sprintf("Set MaxIdleConnsPerHost to %s", c.render(n.Rhs[0])),
-				TextEdits: []analysis.TextEdit{{Pos: n.End(), End: n.End(), NewText: []byte(text)}},
+				TextEdits: []analysis.TextEdit{{Pos: end, End: end, NewText: []byte(text)}},
 			}, true
 		case *ast.FuncDecl, *ast.FuncLit:
 			return analysis.SuggestedFix{}, false
@@ -138,6 +148,19 @@ func (c *checker) enclosing(pos token.Pos) []ast.Node {
 		}
 	}
 	return nil
+}
+
+func (c *checker) line(pos token.Pos) int { return c.pass.Fset.Position(pos).Line }
+
+// lineEnd returns the position of the newline that ends the line of pos
+// (after any trailing comment).
+func (c *checker) lineEnd(pos token.Pos) token.Pos {
+	tf := c.pass.Fset.File(pos)
+	line := tf.Line(pos)
+	if line < tf.LineCount() {
+		return tf.LineStart(line+1) - 1
+	}
+	return token.Pos(tf.Base() + tf.Size())
 }
 
 // indentOf returns the white space that starts the line of pos.

@@ -1,11 +1,13 @@
 package poolsize_test
 
 import (
+	"path/filepath"
 	"testing"
 
 	"golang.org/x/tools/go/analysis/analysistest"
 
 	"github.com/httplint/httplint/analyzers/poolsize"
+	"github.com/httplint/httplint/internal/testutil"
 )
 
 func TestDefaults(t *testing.T) {
@@ -30,4 +32,16 @@ func TestFlags(t *testing.T) {
 	if err := (poolsize.Config{FanoutWidth: 0}).Validate(); err == nil {
 		t.Errorf("Validate(fanout-width 0): want an error")
 	}
+}
+
+// TestLibraries runs on a module that imports go-retryablehttp, resty v2
+// and v3, and go-cleanhttp at pinned versions.
+func TestLibraries(t *testing.T) {
+	dir := filepath.Join(analysistest.TestData(), "mod")
+	testutil.DownloadModules(t, dir)
+	analysistest.Run(t, dir, poolsize.Analyzer, "./...")
+}
+
+func TestSuggestedFixes(t *testing.T) {
+	analysistest.RunWithSuggestedFixes(t, analysistest.TestData(), poolsize.Analyzer, "fix")
 }

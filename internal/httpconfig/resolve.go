@@ -86,7 +86,7 @@ func (r *Resolver) Client(v ssa.Value) *Client {
 	var c *Client
 	for _, o := range r.ix.Origins(v) {
 		c = JoinClient(c, r.clientOrigin(o))
-		if c.Origin == OriginUnknown && c.Timeout.Kind == Unknown {
+		if c != nil && c.Origin == OriginUnknown && c.Timeout.Kind == Unknown {
 			break
 		}
 	}
@@ -329,7 +329,7 @@ func (r *Resolver) Transport(v ssa.Value) *Transport {
 	var t *Transport
 	for _, o := range r.ix.Origins(v) {
 		t = JoinTransport(t, r.transportOrigin(o))
-		if t.Origin == OriginUnknown && allUnknown(t) {
+		if t != nil && t.Origin == OriginUnknown && allUnknown(t) {
 			break
 		}
 	}
