@@ -256,6 +256,12 @@ func (c *checker) checkFanout(launch ssa.CallInstruction, body ssa.Value, w widt
 		if idle == 0 {
 			idle = http2DefaultIdle
 		}
+		if conns := t.Get(httpconfig.MaxConnsPerHost); conns.Kind != httpconfig.Const || (conns.Int > 0 && conns.Int <= idle) {
+			// No more connections than idle slots can exist (excess
+			// requests wait instead: acquiretimeout's concern), or the cap
+			// is not known.
+			continue
+		}
 		limit := max(int64(c.cfg.FanoutWidth), idle)
 		if w.constant() && w.n <= limit {
 			continue

@@ -140,3 +140,14 @@ func ClientFromParam(c *http.Client, urls []string) {
 		go c.Get(u)
 	}
 }
+
+var capped = &http.Client{
+	Transport: &http.Transport{MaxConnsPerHost: 2, IdleConnTimeout: time.Minute},
+	Timeout:   10 * time.Second,
+}
+
+func Capped(urls []string) {
+	for _, u := range urls {
+		go capped.Get(u) // at most 2 connections exist: requests wait, nothing churns
+	}
+}
