@@ -1,0 +1,582 @@
+package retrypolicy
+
+import (
+	"fmt"
+	"go/types"
+	"net/http"
+
+	"golang.org/x/tools/go/analysis"
+	"golang.org/x/tools/go/ssa"
+
+	"github.com/httplint/httplint/internal/deadline"
+	"github.com/httplint/httplint/internal/httpcall"
+	"github.com/httplint/httplint/internal/httpmethod"
+	"github.com/httplint/httplint/internal/nethttp"
+	"github.com/httplint/httplint/internal/report"
+	"github.com/httplint/httplint/internal/retrylib"
+	"github.com/httplint/httplint/internal/retryloop"
+	"github.com/httplint/httplint/internal/valueflow"
+)
+
+// An attempt is one call that a loop may retry: a net/http send, a
+// library send, or a retry library call.
+type attempt struct {
+	call ssa.CallInstruction
+	name string // for messages
+	// net/http send
+	hc    *httpcall.Send
+	ls    *httpcall.LibrarySend
+	entry *retrylib.Entry
+	// client is the retry configuration of the client that sends, when
+	// it retries by itself (nil otherwise).
+	client *retrylib.Client
+	// request is the *http.Request (or library request) sent, method its
+	// method when known.
+	request ssa.Value
+	method  string
+}
+
+// retrying reports whether the attempt retries by itself, and its number
+// of attempts (0 when unknown).
+func (a *attempt) retrying() (bool, int64) {
+	switch {
+	case a.client.Retrying():
+		return true, a.client.Attempts()
+	case a.entry != nil && (a.entry.Forever || a.entry.Attempts != 1):
+		if a.entry.Forever {
+			return true, 0
+		}
+		return true, a.entry.Attempts
+	}
+	return false, 0
+}
+
+func (c *checker) function(fn *ssa.Function) {
+	var atts []*attempt
+	for _, call := range calls(fn) {
+		if a := c.classify(call); a != nil {
+			atts = append(atts, a)
+		}
+	}
+	c.failsafeBuilds(fn)
+	if len(atts) == 0 {
+		return
+	}
+	var forest *retryloop.Forest
+	for _, a := range atts {
+		c.libraryRules(fn, a)
+		if forest == nil {
+			forest = retryloop.Analyze(fn)
+		}
+		if len(forest.Loops) == 0 {
+			continue
+		}
+		r := forest.Retry(c.loopAttempt(a))
+		if r == nil {
+			continue
+		}
+		c.loopRules(fn, a, r)
+	}
+}
+
+// classify recognises the calls the rules are about.
+func (c *checker) classify(call ssa.CallInstruction) *attempt {
+	if hc, ok := httpcall.Classify(call); ok {
+		a := &attempt{call: call, name: hc.Name, hc: &hc, request: hc.Request}
+		if hc.Method != "" {
+			a.method = hc.Method
+		} else if hc.Request != nil {
+			a.method, _ = c.methods.Request(hc.Request)
+		}
+		if hc.Via == httpcall.ViaClient && hc.Client != nil {
+			a.client = c.libs.RetryingHTTPClient(hc.Client)
+		}
+		return a
+	}
+	if ls, ok := httpcall.ClassifyLibrary(call); ok {
+		a := &attempt{call: call, name: ls.Name, ls: &ls}
+		a.client = c.libs.Send(ls)
+		switch {
+		case ls.Method != "":
+			a.method = ls.Method
+		case ls.MethodArg != nil:
+			if m, ok := c.methods.String(ls.MethodArg); ok && m != "" {
+				a.method = m
+			}
+		case ls.Lib == httpcall.RetryableHTTP || ls.Lib == httpcall.Heimdall:
+			a.request = ls.Request
+			a.method, _ = c.methods.Request(ls.Request)
+		case ls.Lib == httpcall.FailsafeHTTP:
+			if req := retrylib.FailsafeHTTPRequest(c.res.Index, ls.Request); req != nil {
+				a.request = req
+				a.method, _ = c.methods.Request(req)
+			}
+		}
+		if a.request == nil {
+			a.request = ls.Request
+		}
+		return a
+	}
+	if e, ok := c.libs.Entry(call); ok {
+		return &attempt{call: call, name: e.Name, entry: e}
+	}
+	return nil
+}
+
+// loopAttempt describes a for the loop analysis.
+func (c *checker) loopAttempt(a *attempt) retryloop.Attempt {
+	la := retryloop.Attempt{Call: a.call}
+	if v, ok := a.call.(*ssa.Call); ok {
+		if refs := v.Referrers(); refs != nil {
+			for _, r := range *refs {
+				ex, ok := r.(*ssa.Extract)
+				if !ok {
+					continue
+				}
+				t := ex.Type()
+				switch {
+				case la.Err == nil && types.Identical(t, types.Universe.Lookup("error").Type()):
+					la.Err = ex
+				case la.Resp == nil && ex.Index == 0 && isResponse(t):
+					la.Resp = ex
+				}
+			}
+			if types.Identical(v.Type(), types.Universe.Lookup("error").Type()) {
+				la.Err = v
+			}
+		}
+	}
+	switch {
+	case a.hc != nil:
+		la.Inputs = []ssa.Value{a.hc.Request, a.hc.URL, a.hc.Body, a.hc.Client, a.hc.Transport}
+	case a.ls != nil:
+		la.Inputs = []ssa.Value{a.ls.Request, a.ls.URL, a.ls.Body, a.ls.Client, a.ls.MethodArg, a.ls.Headers}
+	case a.entry != nil:
+		la.Inputs = []ssa.Value{a.entry.Op}
+	}
+	return la
+}
+
+func isResponse(t types.Type) bool {
+	return nethttp.IsPointerTo(t, nethttp.HTTP, "Response") ||
+		nethttp.IsPointerTo(t, httpcall.RestyV2Path, "Response") ||
+		nethttp.IsPointerTo(t, httpcall.RestyV3Path, "Response")
+}
+
+// loopRules applies the rules about hand-written retry loops.
+func (c *checker) loopRules(fn *ssa.Function, a *attempt, r *retryloop.Retry) {
+	pos, end, isFor := loopRange(c.pass, fn, r)
+	if !isFor {
+		pos, end = report.CallRange(c.pass, a.call.Pos())
+	}
+	related := []analysis.RelatedInformation{{Pos: a.call.Pos(), Message: "the request retried is sent here"}}
+	if bp := backEdgePos(c.pass, fn, r, a.call.Pos()); bp.IsValid() {
+		related = append(related, analysis.RelatedInformation{Pos: bp, Message: "and sent again from here after a failure"})
+	}
+	selfRetrying, inner := a.retrying()
+
+	if r.Bounds == 0 {
+		c.rep.Report(analysis.Diagnostic{Pos: pos, End: end, Category: UnboundedLoop, Related: related,
+			Message: fmt.Sprintf("this loop retries %s after a failure with no bound: no attempt counter, context check or deadline ends it, so a persistent failure retries forever", a.name)})
+	}
+	if len(r.Waits) == 0 && !selfRetrying {
+		c.rep.Report(analysis.Diagnostic{Pos: pos, End: end, Category: NoBackoff, Related: related,
+			Message: fmt.Sprintf("this loop retries %s immediately after a failure: nothing waits between attempts, so a failing server is hit in a tight loop", a.name)})
+	}
+	if ctx := c.contextInScope(fn, a); ctx != "" {
+		for _, w := range r.Waits {
+			if !w.Uninterruptible() {
+				continue
+			}
+			wpos, wend := report.CallRange(c.pass, w.Instr.Pos())
+			what := "time.Sleep"
+			if w.Kind == retryloop.TimerReceive {
+				wpos, wend = w.Instr.Pos(), w.Instr.Pos()
+				what = "a bare receive from a timer"
+			}
+			c.rep.Report(analysis.Diagnostic{Pos: wpos, End: wend, Category: SleepIgnoresContext,
+				Related: []analysis.RelatedInformation{{Pos: a.call.Pos(), Message: "in the retry loop of this request"}},
+				Message: fmt.Sprintf("%s in this retry loop ignores %s: a cancelled or expired request still waits out the whole backoff; select on %s and a timer instead", what, ctx, ctxDone(ctx))})
+		}
+	}
+	if selfRetrying {
+		c.nested(a, inner, int64(r.Attempts), "a loop that retries it")
+	}
+	if a.entry != nil {
+		return
+	}
+	c.nonIdempotentLoop(fn, a, r, related)
+	if a.hc != nil {
+		c.consumedBody(fn, a, r, related)
+	}
+}
+
+func ctxDone(ctx string) string {
+	if ctx == "the request's context" {
+		return "req.Context().Done()"
+	}
+	return ctx + ".Done()"
+}
+
+// contextInScope returns a description of a context the function can
+// use to interrupt a wait, or "".
+func (c *checker) contextInScope(fn *ssa.Function, a *attempt) string {
+	for f := fn; f != nil; f = f.Parent() {
+		for _, p := range f.Params {
+			if nethttp.IsContext(p.Type()) {
+				return p.Name()
+			}
+		}
+		for _, fv := range f.FreeVars {
+			if nethttp.IsContext(fv.Type()) {
+				return fv.Name()
+			}
+		}
+	}
+	if a.request != nil && nethttp.IsRequest(a.request.Type()) {
+		if d := c.deadlines.Request(a.request); d.Kind == deadline.Has || d.Kind == deadline.Param {
+			return "the request's context"
+		}
+	}
+	return ""
+}
+
+// nested reports a retrying attempt inside another retry.
+func (c *checker) nested(a *attempt, inner, outer int64, where string) {
+	pos, end := report.CallRange(c.pass, a.call.Pos())
+	msg := fmt.Sprintf("%s retries by itself inside %s: attempts multiply", c.retrierName(a), where)
+	if inner > 0 && outer > 0 {
+		msg = fmt.Sprintf("%s makes up to %d attempts inside %s up to %d times: up to %d requests for one call", c.retrierName(a), inner, where, outer, inner*outer)
+	} else if inner > 0 {
+		msg = fmt.Sprintf("%s makes up to %d attempts inside %s: attempts multiply", c.retrierName(a), inner, where)
+	}
+	c.rep.Report(analysis.Diagnostic{Pos: pos, End: end, Category: NestedRetry, Message: msg})
+}
+
+func (c *checker) retrierName(a *attempt) string {
+	switch {
+	case a.entry != nil:
+		return a.entry.Name
+	case a.client != nil:
+		return fmt.Sprintf("%s (a %s client)", a.name, a.client.Lib)
+	}
+	return a.name
+}
+
+// nonIdempotentLoop reports a POST or PATCH re-sent by a loop without an
+// idempotency key.
+func (c *checker) nonIdempotentLoop(fn *ssa.Function, a *attempt, r *retryloop.Retry, related []analysis.RelatedInformation) {
+	if !httpmethod.IsNonIdempotent(a.method) || c.hasKey(fn, a) {
+		return
+	}
+	pos, end := report.CallRange(c.pass, a.call.Pos())
+	c.rep.Report(analysis.Diagnostic{Pos: pos, End: end, Category: NonIdempotentRetry, Related: related[1:],
+		Message: fmt.Sprintf("this loop re-sends a %s request after a failure, and it carries no %s header: if the failed attempt reached the server (a timeout, a lost response), the server acts twice", a.method, c.keyNames)})
+}
+
+// consumedBody reports the same request re-sent after its body was
+// consumed.
+func (c *checker) consumedBody(fn *ssa.Function, a *attempt, r *retryloop.Retry, related []analysis.RelatedInformation) {
+	hc := a.hc
+	var body ssa.Value
+	var reqOrigin ssa.Value
+	switch {
+	case hc.Request != nil:
+		if !sameObject(r, hc.Request, 0) {
+			return
+		}
+		reqOrigin, body = c.requestBody(hc.Request)
+	case hc.Body != nil:
+		if !sameObject(r, hc.Body, 0) {
+			return
+		}
+		body = hc.Body
+	}
+	if body == nil || c.bodyReset(fn, r, a, body) {
+		return
+	}
+	kind, inMemory, ok := bodyKind(c.res.Index, body)
+	if !ok {
+		return
+	}
+	pos, end := report.CallRange(c.pass, a.call.Pos())
+	rel := related[1:]
+	if reqOrigin != nil && reqOrigin.Pos().IsValid() {
+		rel = append([]analysis.RelatedInformation{{Pos: reqOrigin.Pos(), Message: "the request and its body are built once, here"}}, rel...)
+	}
+	var msg string
+	switch {
+	case hc.Request == nil:
+		msg = fmt.Sprintf("%s is called again on the next iteration with the same %s body, which the first attempt read to the end: the retry sends an empty body; create the reader inside the loop", a.name, kind)
+	case inMemory:
+		msg = fmt.Sprintf("the same *http.Request is sent again on the next iteration, but the first attempt consumed its %s body: the retry fails with \"http: ContentLength=N with Body length 0\", or succeeds only when the transport happens to rewind it; rebuild the request inside the loop or reset req.Body from req.GetBody", kind)
+	default:
+		msg = fmt.Sprintf("the same *http.Request is sent again on the next iteration, but the first attempt consumed its %s body, which cannot be rewound: the retry silently sends an empty body; rebuild the request and its body inside the loop", kind)
+	}
+	c.rep.Report(analysis.Diagnostic{Pos: pos, End: end, Category: ConsumedBodyResend, Related: rel, Message: msg})
+}
+
+// libraryRules applies the rules about retry libraries and retrying
+// clients that do not need a hand-written loop.
+func (c *checker) libraryRules(fn *ssa.Function, a *attempt) {
+	if e := a.entry; e != nil {
+		c.libraryUnbounded(fn, e)
+		c.nestedInOp(a)
+	}
+	if a.client != nil && a.client.Retrying() && !a.client.Custom && !a.client.MethodGate &&
+		httpmethod.IsNonIdempotent(a.method) && !c.hasKey(fn, a) {
+		pos, end := report.CallRange(c.pass, a.call.Pos())
+		var rel []analysis.RelatedInformation
+		cfg := a.client.RetryPos
+		if !cfg.IsValid() {
+			cfg = a.client.Pos
+		}
+		if cfg.IsValid() && !c.rep.Excluded(cfg) {
+			rel = append(rel, analysis.RelatedInformation{Pos: cfg, Message: "retries configured here"})
+		}
+		c.rep.Report(analysis.Diagnostic{Pos: pos, End: end, Category: LibraryRetriesNonIdempotent, Related: rel,
+			Message: fmt.Sprintf("%s client retries this %s request (up to %d attempts, %s) and no %s header is set: a timeout or 5xx after the server acted makes it act again",
+				a.client.Lib, a.method, a.client.Attempts(), methodPolicy(a.client), c.keyNames)})
+	}
+}
+
+func methodPolicy(cl *retrylib.Client) string {
+	switch cl.Lib {
+	case httpcall.RetryableHTTP:
+		return "its default CheckRetry retries errors, 429 and 5xx for any method"
+	case httpcall.RestyV2:
+		return "resty v2 retries any method once RetryCount > 0"
+	case httpcall.RestyV3:
+		return "SetRetryAllowNonIdempotent(true) lifts resty v3's idempotent-only default"
+	case httpcall.Heimdall:
+		return "heimdall retries errors and 5xx for any method"
+	case httpcall.FailsafeHTTP:
+		return "the retry policy retries errors, 429 and 5xx for any method"
+	}
+	return "for any method"
+}
+
+// libraryUnbounded reports a retry library call configured to retry
+// forever.
+func (c *checker) libraryUnbounded(fn *ssa.Function, e *retrylib.Entry) {
+	if !e.Forever {
+		return
+	}
+	if e.Ctx != nil && c.deadlines.Context(e.Ctx).Kind == deadline.Has {
+		return
+	}
+	if e.NeedsRetryable {
+		if uses, ok := retrylib.UsesRetryableError(e.Op); ok && !uses {
+			return // nothing is ever retried
+		}
+	}
+	pos, end := report.CallRange(c.pass, e.Call.Pos())
+	var rel []analysis.RelatedInformation
+	if e.Pos.IsValid() && !c.rep.Excluded(e.Pos) && e.Pos != e.Call.Pos() {
+		rel = append(rel, analysis.RelatedInformation{Pos: e.Call.Pos(), Message: "the retry runs here"})
+		pos, end = report.CallRange(c.pass, e.Pos)
+		if pos == end {
+			pos, end = report.StoreRange(c.pass, e.Pos)
+		}
+	}
+	ctxNote := "nothing stops it but success"
+	if e.Ctx != nil {
+		ctxNote = "only the context can stop it, and it has no deadline here"
+	}
+	c.rep.Report(analysis.Diagnostic{Pos: pos, End: end, Category: LibraryUnbounded, Related: rel,
+		Message: fmt.Sprintf("%s: %s, so a persistent failure retries forever", e.Why, ctxNote)})
+}
+
+// nestedInOp reports retrying calls inside the operation of a retry
+// library call.
+func (c *checker) nestedInOp(a *attempt) {
+	e := a.entry
+	op := retrylib.FuncOf(e.Op)
+	if op == nil || op.Pkg != c.res.Index.Pkg {
+		return
+	}
+	outer := e.Attempts
+	where := fmt.Sprintf("%s's operation", e.Name)
+	for _, call := range calls(op) {
+		in := c.classify(call)
+		if in == nil {
+			continue
+		}
+		if ok, n := in.retrying(); ok {
+			pos, end := report.CallRange(c.pass, call.Pos())
+			msg := fmt.Sprintf("%s retries by itself inside %s, which retries too: attempts multiply", c.retrierName(in), where)
+			if n > 0 && outer > 0 {
+				msg = fmt.Sprintf("%s makes up to %d attempts inside %s, which makes up to %d: up to %d requests for one call", c.retrierName(in), n, where, outer, n*outer)
+			}
+			c.rep.Report(analysis.Diagnostic{Pos: pos, End: end, Category: NestedRetry, Message: msg,
+				Related: []analysis.RelatedInformation{{Pos: e.Call.Pos(), Message: "the outer retry"}}})
+		}
+	}
+}
+
+// hasKey reports whether an idempotency key may be set on the request a
+// sends (or whether that cannot be ruled out).
+func (c *checker) hasKey(fn *ssa.Function, a *attempt) bool {
+	if a.client != nil {
+		for _, h := range a.client.Headers {
+			if c.keys[h] {
+				return true
+			}
+		}
+		if a.client.DynamicHeaders {
+			return true
+		}
+	}
+	if a.ls != nil && a.ls.Headers != nil {
+		if c.headerMapHasKey(a.ls.Headers) {
+			return true
+		}
+	}
+	scan := map[*ssa.Function]bool{fn: true}
+	for f := fn.Parent(); f != nil; f = f.Parent() {
+		scan[f] = true
+	}
+	for _, v := range []ssa.Value{a.request} {
+		if v == nil {
+			continue
+		}
+		for _, o := range c.res.Index.Origins(v) {
+			if instr, ok := o.V.(ssa.Instruction); ok && instr.Parent() != nil {
+				scan[instr.Parent()] = true
+			}
+		}
+	}
+	seen := make(map[*ssa.Function]bool)
+	var visit func(f *ssa.Function, depth int) bool
+	visit = func(f *ssa.Function, depth int) bool {
+		if seen[f] || depth > 3 {
+			return false
+		}
+		seen[f] = true
+		for _, call := range calls(f) {
+			if c.setsKey(call) {
+				return true
+			}
+			cc := call.Common()
+			if !passesRequest(cc) {
+				continue
+			}
+			callee := cc.StaticCallee()
+			switch {
+			case callee != nil && callee.Pkg == c.res.Index.Pkg:
+				if visit(callee, depth+1) {
+					return true
+				}
+			case c.knownRequestUse(call):
+			default:
+				return true // the request goes to code that may set headers
+			}
+		}
+		for _, anon := range f.AnonFuncs {
+			if visit(anon, depth+1) {
+				return true
+			}
+		}
+		return false
+	}
+	for f := range scan {
+		if visit(f, 0) {
+			return true
+		}
+	}
+	return false
+}
+
+// setsKey reports whether call sets an idempotency header, or a header
+// whose name is not constant.
+func (c *checker) setsKey(call ssa.CallInstruction) bool {
+	cc := call.Common()
+	fn := valueflow.StaticCallee(cc)
+	if fn == nil {
+		return false
+	}
+	keyArg := -1
+	switch nethttp.FuncKey(fn) {
+	case "net/http.Header.Set", "net/http.Header.Add":
+		keyArg = 1
+	}
+	if fn.Pkg() != nil {
+		switch p := fn.Pkg().Path(); p {
+		case httpcall.RestyV2Path, httpcall.RestyV3Path:
+			switch fn.Name() {
+			case "SetHeader", "SetHeaderVerbatim", "SetHeaderAny", "SetHeaderVerbatimAny":
+				keyArg = 1
+			case "SetHeaders", "SetHeaderMultiValues":
+				if len(cc.Args) > 1 && c.headerMapHasKey(cc.Args[1]) {
+					return true
+				}
+			}
+		}
+	}
+	if keyArg < 0 || keyArg >= len(cc.Args) {
+		return false
+	}
+	k, ok := c.methods.String(cc.Args[keyArg])
+	return !ok || c.keys[http.CanonicalHeaderKey(k)]
+}
+
+// headerMapHasKey reports whether a header map value may hold an
+// idempotency key.
+func (c *checker) headerMapHasKey(v ssa.Value) bool {
+	if k, ok := v.(*ssa.Const); ok && k.IsNil() {
+		return false
+	}
+	for _, o := range c.res.Index.Origins(v) {
+		mm, ok := o.V.(*ssa.MakeMap)
+		if !ok {
+			return true
+		}
+		refs := mm.Referrers()
+		if refs == nil {
+			continue
+		}
+		for _, ref := range *refs {
+			switch x := ref.(type) {
+			case *ssa.MapUpdate:
+				k, ok := c.methods.String(x.Key)
+				if !ok || c.keys[http.CanonicalHeaderKey(k)] {
+					return true
+				}
+			case ssa.CallInstruction:
+				if c.setsKey(x) {
+					return true
+				}
+			}
+		}
+	}
+	return false
+}
+
+// passesRequest reports whether a call takes a request or a header map.
+func passesRequest(cc *ssa.CallCommon) bool {
+	for _, a := range cc.Args {
+		t := a.Type()
+		if nethttp.IsRequest(t) || nethttp.IsNamed(t, nethttp.HTTP, "Header") ||
+			nethttp.IsNamed(t, httpcall.RetryableHTTPPath, "Request") {
+			return true
+		}
+	}
+	return false
+}
+
+// knownRequestUse reports calls that take a request but set no headers
+// beyond those visible: net/http and the known libraries' methods.
+func (c *checker) knownRequestUse(call ssa.CallInstruction) bool {
+	fn := valueflow.StaticCallee(call.Common())
+	if fn == nil || fn.Pkg() == nil {
+		return false
+	}
+	switch p := fn.Pkg().Path(); {
+	case p == nethttp.HTTP, p == httpcall.RetryableHTTPPath, p == httpcall.HeimdallHTTPPath, p == httpcall.HeimdallHystrix,
+		p == httpcall.FailsafeHTTPPath, p == httpcall.RestyV2Path, p == httpcall.RestyV3Path:
+		return true
+	case nethttp.IsStd(p):
+		return p != "net/http/httputil"
+	}
+	return false
+}

@@ -1,0 +1,381 @@
+package retrypolicy
+
+import (
+	"go/ast"
+	"go/token"
+	"go/types"
+	"strings"
+
+	"golang.org/x/tools/go/analysis"
+	"golang.org/x/tools/go/ssa"
+
+	"github.com/httplint/httplint/internal/deadline"
+	"github.com/httplint/httplint/internal/nethttp"
+	"github.com/httplint/httplint/internal/report"
+	"github.com/httplint/httplint/internal/retrylib"
+	"github.com/httplint/httplint/internal/retryloop"
+	"github.com/httplint/httplint/internal/valueflow"
+)
+
+// loopStmt returns the for or range statement of loop r, or nil when the
+// loop is made of labels and gotos or cannot be matched.
+func loopStmt(fn *ssa.Function, r *retryloop.Retry) ast.Stmt {
+	hdr := r.Loop.Header.Comment
+	if !strings.HasPrefix(hdr, "for.") && !strings.HasPrefix(hdr, "range") {
+		return nil
+	}
+	syntax := fn.Syntax()
+	if syntax == nil {
+		return nil
+	}
+	lo, hi := token.NoPos, token.NoPos
+	for _, b := range r.Loop.Blocks(fn) {
+		for _, instr := range b.Instrs {
+			p := instr.Pos()
+			if !p.IsValid() {
+				continue
+			}
+			if !lo.IsValid() || p < lo {
+				lo = p
+			}
+			if p > hi {
+				hi = p
+			}
+		}
+	}
+	if !lo.IsValid() {
+		return nil
+	}
+	var best ast.Stmt
+	ast.Inspect(syntax, func(n ast.Node) bool {
+		if n == nil {
+			return false
+		}
+		if _, ok := n.(*ast.FuncLit); ok && n != syntax {
+			return false
+		}
+		switch s := n.(type) {
+		case *ast.ForStmt, *ast.RangeStmt:
+			if s.Pos() <= lo && hi < s.End() {
+				if best == nil || (s.Pos() >= best.Pos() && s.End() <= best.End()) {
+					best = s.(ast.Stmt)
+				}
+			}
+		}
+		return true
+	})
+	return best
+}
+
+// loopRange returns the range of the for keyword of r's statement.
+func loopRange(pass *analysis.Pass, fn *ssa.Function, r *retryloop.Retry) (token.Pos, token.Pos, bool) {
+	switch s := loopStmt(fn, r).(type) {
+	case *ast.ForStmt:
+		return s.For, s.For + token.Pos(len("for")), true
+	case *ast.RangeStmt:
+		return s.For, s.For + token.Pos(len("for")), true
+	}
+	return token.NoPos, token.NoPos, false
+}
+
+// backEdgePos returns the position of the statement that sends control
+// back to the loop after a failure: the first continue (or goto) after
+// the send in the loop body, else the loop body's closing brace.
+func backEdgePos(pass *analysis.Pass, fn *ssa.Function, r *retryloop.Retry, send token.Pos) token.Pos {
+	var body *ast.BlockStmt
+	switch s := loopStmt(fn, r).(type) {
+	case *ast.ForStmt:
+		body = s.Body
+	case *ast.RangeStmt:
+		body = s.Body
+	default:
+		return token.NoPos
+	}
+	found := token.NoPos
+	ast.Inspect(body, func(n ast.Node) bool {
+		if found.IsValid() || n == nil {
+			return false
+		}
+		switch s := n.(type) {
+		case *ast.FuncLit, *ast.ForStmt, *ast.RangeStmt:
+			return n == ast.Node(body)
+		case *ast.BranchStmt:
+			if (s.Tok == token.CONTINUE || s.Tok == token.GOTO) && s.Pos() > send {
+				found = s.Pos()
+			}
+		}
+		return true
+	})
+	if found.IsValid() {
+		return found
+	}
+	return body.Rbrace
+}
+
+// throughRequest makes (*http.Request).WithContext and Clone transparent:
+// the derived request shares the original's body.
+func throughRequest(call *ssa.Call) ssa.Value {
+	switch nethttp.FuncKey(valueflow.StaticCallee(call.Common())) {
+	case "net/http.Request.WithContext", "net/http.Request.Clone":
+		return call.Call.Args[0]
+	}
+	return nil
+}
+
+// requestBody returns the construction of request v and its body, or
+// nils when the request has no body or cannot be followed.
+func (c *checker) requestBody(v ssa.Value) (origin, body ssa.Value) {
+	for depth := 0; depth < 8; depth++ {
+		os := c.res.Index.Origins(v)
+		if len(os) != 1 || os[0].V == nil {
+			return nil, nil
+		}
+		o := os[0].V
+		switch x := o.(type) {
+		case *ssa.Alloc:
+			if !nethttp.IsPointerTo(x.Type(), nethttp.HTTP, "Request") {
+				return nil, nil
+			}
+			stores, _ := c.res.Index.ObjectStores(x, nil)
+			for _, st := range stores {
+				if st.Field != nil && st.Field.Name() == "Body" {
+					if body != nil {
+						return nil, nil
+					}
+					body = st.Value
+				}
+			}
+			return x, body
+		}
+		call, idx := valueflow.CallOf(o)
+		if call == nil || idx != 0 {
+			return nil, nil
+		}
+		args := call.Call.Args
+		switch nethttp.FuncKey(valueflow.StaticCallee(call.Common())) {
+		case "net/http.NewRequest":
+			if len(args) == 3 {
+				return o, args[2]
+			}
+		case "net/http.NewRequestWithContext":
+			if len(args) == 4 {
+				return o, args[3]
+			}
+		case "net/http.Request.WithContext", "net/http.Request.Clone":
+			v = args[0]
+			continue
+		}
+		return nil, nil
+	}
+	return nil, nil
+}
+
+// bodyKind describes a request body for messages. ok is false when
+// there is no body (nil, http.NoBody).
+func bodyKind(ix *valueflow.Index, body ssa.Value) (kind string, inMemory, ok bool) {
+	inMemory = true
+	for _, o := range ix.Origins(body) {
+		if o.V == nil {
+			return "", false, false
+		}
+		if k, isConst := o.V.(*ssa.Const); isConst && k.IsNil() {
+			return "", false, false
+		}
+		if o.Global != nil && o.Global.Object() != nil && o.Global.Object().Name() == "NoBody" && o.Global.Pkg.Pkg.Path() == nethttp.HTTP {
+			return "", false, false
+		}
+		k, mem := "", false
+		switch nethttp.FuncKey(funcOf(o.V)) {
+		case "strings.NewReader":
+			k, mem = "*strings.Reader", true
+		case "bytes.NewReader":
+			k, mem = "*bytes.Reader", true
+		case "bytes.NewBuffer", "bytes.NewBufferString":
+			k, mem = "*bytes.Buffer", true
+		default:
+			if a, isAlloc := o.V.(*ssa.Alloc); isAlloc && nethttp.IsPointerTo(a.Type(), "bytes", "Buffer") {
+				k, mem = "*bytes.Buffer", true
+			} else {
+				k = types.TypeString(o.V.Type(), func(p *types.Package) string { return p.Name() })
+			}
+		}
+		if kind == "" {
+			kind = k
+		}
+		inMemory = inMemory && mem
+	}
+	return kind, inMemory, kind != ""
+}
+
+func funcOf(v ssa.Value) *types.Func {
+	call, _ := valueflow.CallOf(v)
+	if call == nil {
+		return nil
+	}
+	return valueflow.StaticCallee(call.Common())
+}
+
+// bodyReset reports whether the loop may give the request a fresh body:
+// a store to req.Body, a call of GetBody, a Seek, or the request or its
+// body handed to code other than the send.
+func (c *checker) bodyReset(fn *ssa.Function, r *retryloop.Retry, a *attempt, body ssa.Value) bool {
+	for _, b := range r.Loop.Blocks(fn) {
+		for _, instr := range b.Instrs {
+			switch x := instr.(type) {
+			case *ssa.Store:
+				if fa, ok := x.Addr.(*ssa.FieldAddr); ok {
+					if f := valueflow.FieldOf(fa); f != nil && f.Name() == "Body" && nethttp.IsNamed(fa.X.Type(), nethttp.HTTP, "Request") {
+						return true
+					}
+				}
+			case *ssa.UnOp:
+				if fa, ok := x.X.(*ssa.FieldAddr); ok && x.Op == token.MUL {
+					if f := valueflow.FieldOf(fa); f != nil && f.Name() == "GetBody" {
+						return true
+					}
+				}
+			case ssa.CallInstruction:
+				if instr == a.call {
+					continue
+				}
+				cc := x.Common()
+				if cc.IsInvoke() && cc.Method.Name() == "Seek" {
+					return true
+				}
+				fn := valueflow.StaticCallee(cc)
+				if fn != nil && fn.Name() == "Seek" {
+					return true
+				}
+				for _, arg := range cc.Args {
+					if arg == body || (a.hc.Request != nil && arg == a.hc.Request) {
+						if !readOnlyRequestUse(fn) {
+							return true
+						}
+					}
+				}
+			}
+		}
+	}
+	return false
+}
+
+func readOnlyRequestUse(fn *types.Func) bool {
+	switch nethttp.FuncKey(fn) {
+	case "net/http.Request.Context", "net/http.Request.WithContext", "net/http.Request.Cookie", "net/http.Request.Cookies",
+		"net/http.Request.UserAgent", "net/http.Request.Referer", "net/http.Request.BasicAuth", "net/http.Request.SetBasicAuth",
+		"net/http.Request.AddCookie", "net/http.Request.ProtoAtLeast":
+		return true
+	}
+	return false
+}
+
+// sameObject reports whether v is the same object on the next iteration.
+func sameObject(r *retryloop.Retry, v ssa.Value, _ int) bool {
+	return r.SameValue(v, throughRequest)
+}
+
+// failsafeBuilds reports failsafe-go retry policies built to retry
+// forever.
+func (c *checker) failsafeBuilds(fn *ssa.Function) {
+	for _, call := range calls(fn) {
+		cc := call.Common()
+		v, ok := call.(*ssa.Call)
+		if !ok || !cc.IsInvoke() || cc.Method.Name() != "Build" || !nethttp.IsNamed(cc.Value.Type(), retrylib.Failsafe+"/retrypolicy", "Builder") {
+			continue
+		}
+		p := c.libs.Builder(cc.Value)
+		if p == nil || !p.Forever() || c.failsafeDeadline(v) {
+			continue
+		}
+		pos, end := report.CallRange(c.pass, p.Pos)
+		var rel []analysis.RelatedInformation
+		if !p.Pos.IsValid() || c.rep.Excluded(p.Pos) {
+			pos, end = report.CallRange(c.pass, call.Pos())
+		} else {
+			rel = append(rel, analysis.RelatedInformation{Pos: call.Pos(), Message: "the policy is built here"})
+		}
+		c.rep.Report(analysis.Diagnostic{Pos: pos, End: end, Category: LibraryUnbounded, Related: rel,
+			Message: "this failsafe-go retry policy has no limit (-1) and no WithMaxDuration: a persistent failure retries forever"})
+	}
+}
+
+// failsafeDeadline reports whether the policy built by build runs under
+// a context with a deadline: an executor's WithContext, or the request of
+// failsafehttp.NewRequest.
+func (c *checker) failsafeDeadline(build *ssa.Call) bool {
+	refs := build.Referrers()
+	if refs == nil {
+		return false
+	}
+	for _, ref := range *refs {
+		var st *ssa.Store
+		switch x := ref.(type) {
+		case *ssa.Store:
+			st = x
+		case *ssa.MakeInterface:
+			if rr := x.Referrers(); rr != nil {
+				for _, r2 := range *rr {
+					if s, ok := r2.(*ssa.Store); ok {
+						st = s
+					}
+				}
+			}
+		}
+		if st == nil {
+			continue
+		}
+		ia, ok := st.Addr.(*ssa.IndexAddr)
+		if !ok {
+			continue
+		}
+		arefs := ia.X.Referrers()
+		if arefs == nil {
+			continue
+		}
+		for _, ar := range *arefs {
+			sl, ok := ar.(*ssa.Slice)
+			if !ok || sl.Referrers() == nil {
+				continue
+			}
+			for _, sr := range *sl.Referrers() {
+				call, ok := sr.(*ssa.Call)
+				if !ok {
+					continue
+				}
+				switch nethttp.FuncKey(valueflow.StaticCallee(call.Common())) {
+				case "github.com/failsafe-go/failsafe-go/failsafehttp.NewRequest":
+					if c.deadlines.Request(call.Call.Args[0]).Kind == deadline.Has {
+						return true
+					}
+				case "github.com/failsafe-go/failsafe-go.With":
+					if c.executorDeadline(call, 0) {
+						return true
+					}
+				}
+			}
+		}
+	}
+	return false
+}
+
+func (c *checker) executorDeadline(v ssa.Value, depth int) bool {
+	refs := v.Referrers()
+	if refs == nil || depth > 4 {
+		return false
+	}
+	for _, ref := range *refs {
+		call, ok := ref.(*ssa.Call)
+		if !ok || !call.Call.IsInvoke() || call.Call.Value != v {
+			continue
+		}
+		if call.Call.Method.Name() == "WithContext" && len(call.Call.Args) == 1 {
+			if c.deadlines.Context(call.Call.Args[0]).Kind == deadline.Has {
+				return true
+			}
+		}
+		if c.executorDeadline(call, depth+1) {
+			return true
+		}
+	}
+	return false
+}

@@ -1,0 +1,181 @@
+// Package httpmethod resolves the HTTP method of a request from SSA.
+//
+// A method is known when every place the request may come from gives the
+// same constant: the method argument of http.NewRequest,
+// NewRequestWithContext, httptest.NewRequest or go-retryablehttp's
+// NewRequest*, the Method field of an &http.Request{} literal (empty
+// means GET), stores to req.Method, requests derived by WithContext,
+// Clone or retryablehttp.FromRequest, and the results of functions of the
+// same package. Constants are followed through local and package
+// variables and http.Method* constants. Anything else is unknown.
+package httpmethod
+
+import (
+	"go/constant"
+	"net/http"
+
+	"golang.org/x/tools/go/ssa"
+
+	"github.com/httplint/httplint/internal/nethttp"
+	"github.com/httplint/httplint/internal/valueflow"
+)
+
+const retryablehttp = "github.com/hashicorp/go-retryablehttp"
+
+// A Resolver resolves methods over one package's value-flow index. It is
+// not safe for concurrent use.
+type Resolver struct {
+	ix   *valueflow.Index
+	busy map[*ssa.Function]bool
+}
+
+// New returns a Resolver over ix.
+func New(ix *valueflow.Index) *Resolver {
+	return &Resolver{ix: ix, busy: make(map[*ssa.Function]bool)}
+}
+
+// IsNonIdempotent reports whether m is POST or PATCH.
+func IsNonIdempotent(m string) bool { return m == http.MethodPost || m == http.MethodPatch }
+
+// Request returns the method of request value v (an *http.Request or a
+// *retryablehttp.Request), or ok=false when it is unknown.
+func (r *Resolver) Request(v ssa.Value) (method string, ok bool) {
+	first := true
+	for _, o := range r.ix.Origins(v) {
+		m, ok := r.origin(o.V)
+		if !ok {
+			return "", false
+		}
+		// Stores to req.Method (in a literal or later).
+		if o.V != nil {
+			stores, _ := r.ix.ObjectStores(o.V, nil)
+			var sm string
+			n := 0
+			for _, st := range stores {
+				if st.Field == nil || st.Field.Name() != "Method" || !isRequestField(st) {
+					continue
+				}
+				s, ok := r.String(st.Value)
+				if !ok || (n > 0 && s != sm) {
+					return "", false
+				}
+				sm, n = s, n+1
+			}
+			if n > 0 {
+				m = normalise(sm)
+			}
+		}
+		if first {
+			method, first = m, false
+		} else if m != method {
+			return "", false
+		}
+	}
+	if first {
+		return "", false
+	}
+	return method, true
+}
+
+func isRequestField(st valueflow.FieldStore) bool {
+	fa, ok := st.Store.Addr.(*ssa.FieldAddr)
+	return ok && nethttp.IsNamed(fa.X.Type(), nethttp.HTTP, "Request")
+}
+
+func normalise(m string) string {
+	if m == "" {
+		return http.MethodGet
+	}
+	return m
+}
+
+func (r *Resolver) origin(v ssa.Value) (string, bool) {
+	switch x := v.(type) {
+	case *ssa.Alloc:
+		if !nethttp.IsPointerTo(x.Type(), nethttp.HTTP, "Request") {
+			return "", false
+		}
+		// A literal: its Method field, or GET. Stores are joined by the
+		// caller.
+		return http.MethodGet, true
+	case *ssa.Call, *ssa.Extract:
+		call, idx := valueflow.CallOf(x)
+		if call == nil || idx != 0 {
+			return "", false
+		}
+		return r.call(call)
+	}
+	return "", false
+}
+
+func (r *Resolver) call(call *ssa.Call) (string, bool) {
+	c := call.Common()
+	fn := valueflow.StaticCallee(c)
+	if fn == nil {
+		return "", false
+	}
+	arg := func(i int) ssa.Value {
+		if i < len(c.Args) {
+			return c.Args[i]
+		}
+		return nil
+	}
+	switch nethttp.FuncKey(fn) {
+	case "net/http.NewRequest", "net/http/httptest.NewRequest", retryablehttp + ".NewRequest":
+		return r.method(arg(0))
+	case "net/http.NewRequestWithContext", retryablehttp + ".NewRequestWithContext":
+		return r.method(arg(1))
+	case "net/http.Request.WithContext", "net/http.Request.Clone", retryablehttp + ".Request.WithContext":
+		return r.Request(arg(0))
+	case retryablehttp + ".FromRequest":
+		return r.Request(arg(0))
+	}
+	if callee := r.ix.Func(fn); callee != nil && !r.busy[callee] {
+		r.busy[callee] = true
+		defer delete(r.busy, callee)
+		var m string
+		first := true
+		for _, ret := range valueflow.Returns(callee, 0) {
+			if k, ok := ret.(*ssa.Const); ok && k.IsNil() {
+				continue // the error path
+			}
+			rm, ok := r.Request(ret)
+			if !ok || (!first && rm != m) {
+				return "", false
+			}
+			m, first = rm, false
+		}
+		return m, !first
+	}
+	return "", false
+}
+
+func (r *Resolver) method(v ssa.Value) (string, bool) {
+	m, ok := r.String(v)
+	if !ok {
+		return "", false
+	}
+	return normalise(m), true
+}
+
+// String returns the constant string v holds on every path, following
+// local and package variables.
+func (r *Resolver) String(v ssa.Value) (string, bool) {
+	if v == nil {
+		return "", false
+	}
+	var s string
+	first := true
+	for _, o := range r.ix.Origins(v) {
+		k, ok := o.V.(*ssa.Const)
+		if !ok || k.Value == nil || k.Value.Kind() != constant.String {
+			return "", false
+		}
+		ks := constant.StringVal(k.Value)
+		if !first && ks != s {
+			return "", false
+		}
+		s, first = ks, false
+	}
+	return s, !first
+}

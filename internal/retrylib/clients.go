@@ -1,0 +1,483 @@
+package retrylib
+
+import (
+	"go/constant"
+	"go/token"
+	"go/types"
+	"net/http"
+	"strings"
+
+	"golang.org/x/tools/go/ssa"
+
+	"github.com/httplint/httplint/internal/httpcall"
+	"github.com/httplint/httplint/internal/nethttp"
+	"github.com/httplint/httplint/internal/valueflow"
+)
+
+const (
+	retryablehttp = httpcall.RetryableHTTPPath
+	restyV2       = httpcall.RestyV2Path
+	restyV3       = httpcall.RestyV3Path
+	heimdall      = httpcall.HeimdallHTTPPath
+	hystrix       = httpcall.HeimdallHystrix
+	failsafehttp  = httpcall.FailsafeHTTPPath
+	failsafe      = "github.com/failsafe-go/failsafe-go"
+	retrypolicy   = "github.com/failsafe-go/failsafe-go/retrypolicy"
+)
+
+// A Client is the retry configuration of a library client, as it
+// applies to one send.
+type Client struct {
+	Lib httpcall.Library
+	// Retries is the number of retries after the first attempt.
+	Retries Int
+	// Custom reports a retry policy the model cannot see through (a
+	// custom CheckRetry, resty retry conditions, failsafe predicates):
+	// whether a method is retried is then unknown.
+	Custom bool
+	// MethodGate reports that the library does not retry non-idempotent
+	// methods (resty v3 unless SetRetryAllowNonIdempotent(true)).
+	MethodGate bool
+	// Pos is where the client is built; RetryPos where its retries are
+	// configured (may equal Pos, or be invalid).
+	Pos, RetryPos token.Pos
+	// Headers are the canonical header keys set on the client or the
+	// request through the library (resty SetHeader), and DynamicHeaders
+	// reports a header set with a key that is not constant.
+	Headers        []string
+	DynamicHeaders bool
+	// Body is the request body given to the library (resty SetBody).
+	Body ssa.Value
+}
+
+// Retrying reports whether the client provably retries.
+func (c *Client) Retrying() bool {
+	return c != nil && c.Retries.Known && c.Retries.N > 0
+}
+
+// Attempts returns the number of attempts, or 0 when unknown.
+func (c *Client) Attempts() int64 {
+	if c == nil || !c.Retries.Known {
+		return 0
+	}
+	if c.Retries.N < 0 {
+		return 1
+	}
+	return c.Retries.N + 1
+}
+
+func ptrTo(pkg, name string) func(types.Type) bool {
+	return func(t types.Type) bool { return nethttp.IsPointerTo(t, pkg, name) }
+}
+
+// Send returns the retry configuration of the client that sends s, or
+// nil when it cannot be resolved.
+func (r *Resolver) Send(s httpcall.LibrarySend) *Client {
+	switch s.Lib {
+	case httpcall.RetryableHTTP:
+		if s.DefaultClient {
+			// retryablehttp's package functions use NewClient().
+			return &Client{Lib: s.Lib, Retries: Int{Known: true, N: 4}}
+		}
+		return r.retryableHTTP(s.Client)
+	case httpcall.RestyV2, httpcall.RestyV3:
+		return r.resty(s)
+	case httpcall.Heimdall:
+		return r.heimdall(s.Client)
+	case httpcall.FailsafeHTTP:
+		return r.failsafeRequest(s.Request)
+	}
+	return nil
+}
+
+// retryableHTTP models a *retryablehttp.Client: NewClient() gives
+// RetryMax 4 and the method-agnostic DefaultRetryPolicy (client.go:49-51,
+// 440-450, 472-542).
+func (r *Resolver) retryableHTTP(v ssa.Value) *Client {
+	roots, ok := r.origins(v)
+	if !ok || len(roots) == 0 {
+		return nil
+	}
+	c := &Client{Lib: httpcall.RetryableHTTP, Retries: Int{Known: true, N: 4}}
+	for _, root := range roots {
+		if k, _ := calleeKey(root); k != retryablehttp+".NewClient" {
+			return nil
+		}
+		if !c.Pos.IsValid() {
+			c.Pos = root.Pos()
+		}
+	}
+	for _, u := range r.uses(roots, ptrTo(retryablehttp, "Client")) {
+		if u.Store == nil {
+			continue
+		}
+		switch u.Field.Name() {
+		case "RetryMax":
+			n := intOf(u.Store.Val, u.Pos())
+			if c.Retries.Known && n.Known && c.RetryPos.IsValid() && n.N != c.Retries.N {
+				n = Int{Set: true, Pos: n.Pos}
+			}
+			c.Retries, c.RetryPos = n, u.Pos()
+		case "CheckRetry":
+			if !isDefaultRetryPolicy(u.Store.Val) {
+				c.Custom = true
+			}
+		}
+	}
+	return c
+}
+
+func isDefaultRetryPolicy(v ssa.Value) bool {
+	if mc, ok := v.(*ssa.MakeClosure); ok {
+		v = mc.Fn
+	}
+	fn, ok := v.(*ssa.Function)
+	if !ok {
+		return false
+	}
+	obj, _ := fn.Object().(*types.Func)
+	switch nethttp.FuncKey(obj) {
+	case retryablehttp + ".DefaultRetryPolicy", retryablehttp + ".ErrorPropagatedRetryPolicy":
+		return true
+	}
+	return false
+}
+
+// resty models resty v2 (retries any method once RetryCount > 0,
+// request.go:1047-1074, retry.go:124-136) and v3 (gates non-idempotent
+// methods unless SetRetryAllowNonIdempotent(true), request.go:1893-1908).
+func (r *Resolver) resty(s httpcall.LibrarySend) *Client {
+	pkg := restyV2
+	if s.Lib == httpcall.RestyV3 {
+		pkg = restyV3
+	}
+	c := &Client{Lib: s.Lib, Retries: Int{Known: true}, MethodGate: s.Lib == httpcall.RestyV3}
+	// Walk the request back to c.R().
+	reqRoots, ok := r.origins(s.Request)
+	if !ok || len(reqRoots) == 0 {
+		return nil
+	}
+	var clientVals []ssa.Value
+	var roots []ssa.Value
+	for _, root := range reqRoots {
+		for depth := 0; ; depth++ {
+			key, cc := calleeKey(root)
+			if cc == nil || depth > 32 {
+				return nil
+			}
+			if key == pkg+".Client.R" || key == pkg+".Client.NewRequest" {
+				roots = append(roots, root)
+				clientVals = append(clientVals, cc.Args[0])
+				break
+			}
+			if strings.HasPrefix(key, pkg+".Request.") && len(cc.Args) > 0 {
+				next, ok := r.origins(cc.Args[0])
+				if !ok || len(next) != 1 {
+					return nil
+				}
+				root = next[0]
+				continue
+			}
+			return nil
+		}
+	}
+	// The client.
+	var clientRoots []ssa.Value
+	for _, cv := range clientVals {
+		crs, ok := r.origins(cv)
+		if !ok {
+			return nil
+		}
+		for _, root := range crs {
+			for depth := 0; ; depth++ {
+				key, cc := calleeKey(root)
+				if cc == nil || depth > 32 {
+					return nil
+				}
+				if key == pkg+".New" || key == pkg+".NewWithClient" || key == pkg+".NewWithLocalAddr" ||
+					key == pkg+".NewWithTransportSettings" || key == pkg+".NewWithDialer" || key == pkg+".NewWithDialerAndTransportSettings" {
+					clientRoots = append(clientRoots, root)
+					if !c.Pos.IsValid() {
+						c.Pos = root.Pos()
+					}
+					break
+				}
+				if strings.HasPrefix(key, pkg+".Client.") && len(cc.Args) > 0 {
+					next, ok := r.origins(cc.Args[0])
+					if !ok || len(next) != 1 {
+						return nil
+					}
+					root = next[0]
+					continue
+				}
+				return nil
+			}
+		}
+	}
+	type setting struct {
+		v     Int
+		n     int
+		clash bool
+	}
+	set := func(st *setting, v Int) {
+		if st.n > 0 && (!v.Known || !st.v.Known || v.N != st.v.N) {
+			st.clash = true
+		}
+		st.v = v
+		st.n++
+	}
+	var count, allow [2]setting // [client, request]
+	apply := func(u Use, level int) {
+		switch u.Name {
+		case "SetRetryCount":
+			if len(u.Args) == 1 {
+				set(&count[level], intOf(u.Args[0], u.Pos()))
+			}
+		case "SetRetryAllowNonIdempotent":
+			if s.Lib == httpcall.RestyV3 && len(u.Args) == 1 {
+				set(&allow[level], intOf(u.Args[0], u.Pos()))
+			}
+		case "AddRetryCondition", "AddRetryConditions", "SetRetryConditions", "SetRetryDefaultConditions":
+			// v2: any condition replaces the method-agnostic default
+			// (retry.go:124-136); v3: the method gate stays, but turning
+			// the default conditions off makes the policy unknown.
+			if s.Lib == httpcall.RestyV2 || u.Name != "AddRetryConditions" {
+				c.Custom = true
+			}
+		case "AddRetryAfterErrorCondition":
+			// Retries every response with status > 399 (client.go:779-784).
+		case "SetHeader", "SetHeaderVerbatim", "SetHeaderAny", "SetHeaderVerbatimAny":
+			if len(u.Args) >= 1 {
+				r.addHeaderKey(c, u.Args[0])
+			}
+		case "SetHeaders", "SetHeaderMultiValues":
+			if len(u.Args) == 1 {
+				keys, dyn := r.mapKeys(u.Args[0])
+				c.Headers = append(c.Headers, keys...)
+				c.DynamicHeaders = c.DynamicHeaders || dyn
+			}
+		case "SetBody":
+			if len(u.Args) == 1 && level == 1 {
+				c.Body = u.Args[0]
+			}
+		}
+	}
+	for _, u := range r.uses(clientRoots, ptrTo(pkg, "Client")) {
+		if u.Store != nil {
+			if u.Field.Name() == "RetryCount" {
+				set(&count[0], intOf(u.Store.Val, u.Pos()))
+			}
+			continue
+		}
+		apply(u, 0)
+	}
+	for _, u := range r.uses(roots, ptrTo(pkg, "Request")) {
+		apply(u, 1)
+	}
+	pick := func(st [2]setting) (Int, bool, bool) {
+		for _, l := range []int{1, 0} {
+			if st[l].n > 0 {
+				if st[l].clash {
+					return Int{Set: true, Pos: st[l].v.Pos}, true, true
+				}
+				return st[l].v, true, false
+			}
+		}
+		return Int{}, false, false
+	}
+	if v, ok, _ := pick(count); ok {
+		c.Retries, c.RetryPos = v, v.Pos
+	}
+	if v, ok, clash := pick(allow); ok {
+		switch {
+		case clash || !v.Known:
+			c.Custom = true
+		case v.N != 0:
+			c.MethodGate = false
+			c.RetryPos = v.Pos
+		}
+	}
+	return c
+}
+
+func (r *Resolver) addHeaderKey(c *Client, k ssa.Value) {
+	if s, ok := constString(r.ix, k); ok {
+		c.Headers = append(c.Headers, http.CanonicalHeaderKey(s))
+	} else {
+		c.DynamicHeaders = true
+	}
+}
+
+// heimdall models httpclient.NewClient (and hystrix.NewClient) with
+// WithRetryCount: errors and 5xx are retried for any method
+// (httpclient/client.go:124-173).
+func (r *Resolver) heimdall(v ssa.Value) *Client {
+	roots, ok := r.origins(v)
+	if !ok || len(roots) == 0 {
+		return nil
+	}
+	c := &Client{Lib: httpcall.Heimdall, Retries: Int{Known: true}}
+	for i, root := range roots {
+		key, cc := calleeKey(root)
+		if key != heimdall+".NewClient" && key != hystrix+".NewClient" {
+			return nil
+		}
+		opts, ok := variadic(cc.Args[len(cc.Args)-1])
+		if !ok {
+			return nil
+		}
+		n := Int{Known: true}
+		for _, o := range opts {
+			okey, occ := calleeKey(o)
+			switch okey {
+			case heimdall + ".WithRetryCount", hystrix + ".WithRetryCount":
+				n = intOf(occ.Args[0], o.Pos())
+			case "":
+				return nil
+			}
+		}
+		if i == 0 {
+			c.Retries, c.Pos, c.RetryPos = n, root.Pos(), n.Pos
+		} else if c.Retries != n {
+			return nil
+		}
+	}
+	return c
+}
+
+// failsafeRequest models failsafehttp.NewRequest(req, client,
+// policies...): a retry policy retries any method (policy.go:26-67,
+// retry.go:14,67-69).
+func (r *Resolver) failsafeRequest(v ssa.Value) *Client {
+	roots, ok := r.origins(v)
+	if !ok || len(roots) != 1 {
+		return nil
+	}
+	key, cc := calleeKey(roots[0])
+	if key != failsafehttp+".NewRequest" || len(cc.Args) != 3 {
+		return nil
+	}
+	return r.policies(cc.Args[2], roots[0].Pos())
+}
+
+// policies returns the retry configuration of a list of failsafe
+// policies, or nil.
+func (r *Resolver) policies(v ssa.Value, pos token.Pos) *Client {
+	ps, ok := variadic(v)
+	if !ok {
+		return nil
+	}
+	c := &Client{Lib: httpcall.FailsafeHTTP, Retries: Int{Known: true}, Pos: pos}
+	for _, p := range ps {
+		cfg := r.Policy(p)
+		if cfg == nil {
+			if isRetryPolicyType(p.Type()) {
+				return nil
+			}
+			continue // another kind of policy
+		}
+		c.Retries, c.RetryPos, c.Custom = cfg.MaxRetries, cfg.Pos, cfg.Custom
+		if cfg.MaxRetries.Known && cfg.MaxRetries.N < 0 {
+			c.Retries = Int{Set: true, Pos: cfg.MaxRetries.Pos}
+		}
+	}
+	return c
+}
+
+func isRetryPolicyType(t types.Type) bool {
+	return nethttp.IsNamed(t, retrypolicy, "RetryPolicy")
+}
+
+// RetryingHTTPClient returns the retry configuration behind an
+// *http.Client value whose Transport is a retrying round tripper
+// (failsafehttp.NewRoundTripper) or that comes from
+// (*retryablehttp.Client).StandardClient(), or nil.
+func (r *Resolver) RetryingHTTPClient(v ssa.Value) *Client {
+	roots, ok := r.origins(v)
+	if !ok || len(roots) != 1 {
+		return nil
+	}
+	root := roots[0]
+	if key, cc := calleeKey(root); key == retryablehttp+".Client.StandardClient" {
+		c := r.retryableHTTP(cc.Args[0])
+		return c
+	}
+	alloc, isAlloc := root.(*ssa.Alloc)
+	if !isAlloc || !nethttp.IsPointerTo(alloc.Type(), nethttp.HTTP, "Client") {
+		return nil
+	}
+	stores, _ := r.ix.ObjectStores(alloc, nil)
+	for _, st := range stores {
+		if st.Field == nil || st.Field.Name() != "Transport" {
+			continue
+		}
+		tr, ok := r.origins(st.Value)
+		if !ok || len(tr) != 1 {
+			return nil
+		}
+		key, cc := calleeKey(tr[0])
+		if key == failsafehttp+".NewRoundTripper" && len(cc.Args) == 2 {
+			return r.policies(cc.Args[1], tr[0].Pos())
+		}
+	}
+	return nil
+}
+
+func constString(ix *valueflow.Index, v ssa.Value) (string, bool) {
+	var s string
+	first := true
+	for _, o := range ix.Origins(v) {
+		k, ok := o.V.(*ssa.Const)
+		if !ok || k.Value == nil || k.Value.Kind() != constant.String {
+			return "", false
+		}
+		ks := constant.StringVal(k.Value)
+		if !first && ks != s {
+			return "", false
+		}
+		s, first = ks, false
+	}
+	return s, !first
+}
+
+// mapKeys returns the constant keys stored into a map literal.
+func (r *Resolver) mapKeys(v ssa.Value) (keys []string, dynamic bool) {
+	origins := r.ix.Origins(v)
+	for _, o := range origins {
+		mm, ok := o.V.(*ssa.MakeMap)
+		if !ok {
+			return keys, true
+		}
+		refs := mm.Referrers()
+		if refs == nil {
+			continue
+		}
+		for _, ref := range *refs {
+			switch x := ref.(type) {
+			case *ssa.MapUpdate:
+				if s, ok := constString(r.ix, x.Key); ok {
+					keys = append(keys, http.CanonicalHeaderKey(s))
+				} else {
+					dynamic = true
+				}
+			case ssa.CallInstruction:
+				dynamic = true // filled elsewhere
+			}
+		}
+	}
+	return keys, dynamic
+}
+
+// FailsafeHTTPRequest returns the *http.Request given to
+// failsafehttp.NewRequest for the *failsafehttp.Request value v, or nil.
+func FailsafeHTTPRequest(ix *valueflow.Index, v ssa.Value) ssa.Value {
+	r := New(ix)
+	roots, ok := r.origins(v)
+	if !ok || len(roots) != 1 {
+		return nil
+	}
+	if key, cc := calleeKey(roots[0]); key == failsafehttp+".NewRequest" && len(cc.Args) == 3 {
+		return cc.Args[0]
+	}
+	return nil
+}

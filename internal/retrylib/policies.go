@@ -1,0 +1,513 @@
+package retrylib
+
+import (
+	"go/token"
+	"go/types"
+	"time"
+
+	"golang.org/x/tools/go/ssa"
+
+	"github.com/httplint/httplint/internal/nethttp"
+	"github.com/httplint/httplint/internal/valueflow"
+)
+
+// Import paths of the retry libraries.
+const (
+	RetryGo   = "github.com/avast/retry-go/v4"
+	BackoffV4 = "github.com/cenkalti/backoff/v4"
+	BackoffV5 = "github.com/cenkalti/backoff/v5"
+	GoRetry   = "github.com/sethvargo/go-retry"
+	Failsafe  = failsafe
+)
+
+// A PolicyConfig is the configuration of a failsafe-go retry policy.
+type PolicyConfig struct {
+	// MaxRetries is the number of retries; -1 means no limit.
+	MaxRetries Int
+	// MaxDuration is the overall limit; unset or 0 means none.
+	MaxDuration Int
+	// Custom reports handle or abort predicates.
+	Custom bool
+	// Pos is where the limit is set (or the builder, when not).
+	Pos token.Pos
+	// Build is the Build() call, when there is one.
+	Build ssa.Value
+}
+
+// Forever reports whether the policy retries without limit.
+func (p *PolicyConfig) Forever() bool {
+	return p.MaxRetries.Known && p.MaxRetries.N == -1 &&
+		!(p.MaxDuration.Set || (p.MaxDuration.Known && p.MaxDuration.N != 0))
+}
+
+// Policy returns the configuration of a failsafe-go RetryPolicy value
+// (retrypolicy/retry.go:80-300): NewWithDefaults, or Build() of a
+// builder from retrypolicy.NewBuilder or
+// failsafehttp.NewRetryPolicyBuilder. It returns nil for other values.
+func (r *Resolver) Policy(v ssa.Value) *PolicyConfig {
+	roots, ok := r.origins(v)
+	if !ok || len(roots) != 1 {
+		return nil
+	}
+	root := roots[0]
+	key, cc := calleeKey(root)
+	switch key {
+	case retrypolicy + ".NewWithDefaults":
+		return &PolicyConfig{MaxRetries: Int{Known: true, N: 2}, Pos: root.Pos()}
+	case "":
+		if cc == nil || cc.Method == nil || cc.Method.Name() != "Build" {
+			return nil
+		}
+		b := r.Builder(cc.Value)
+		if b != nil {
+			b.Build = root
+		}
+		return b
+	}
+	return nil
+}
+
+// Builder returns the configuration a failsafe-go retry policy builder
+// value has collected, or nil.
+func (r *Resolver) Builder(v ssa.Value) *PolicyConfig {
+	root := v
+	for depth := 0; ; depth++ {
+		rs, ok := r.origins(root)
+		if !ok || len(rs) != 1 || depth > 64 {
+			return nil
+		}
+		key, cc := calleeKey(rs[0])
+		switch key {
+		case retrypolicy + ".NewBuilder", failsafehttp + ".NewRetryPolicyBuilder":
+			root = rs[0]
+		case "":
+			if cc == nil || !cc.IsInvoke() || !isBuilder(cc.Value.Type()) {
+				return nil
+			}
+			root = cc.Value
+			continue
+		default:
+			return nil
+		}
+		break
+	}
+	p := &PolicyConfig{MaxRetries: Int{Known: true, N: 2}, Pos: root.Pos()}
+	n := 0
+	for _, u := range r.uses([]ssa.Value{root}, isBuilder) {
+		switch u.Name {
+		case "WithMaxRetries", "WithMaxAttempts":
+			if len(u.Args) != 1 {
+				continue
+			}
+			m := intOf(u.Args[0], u.Pos())
+			if m.Known && u.Name == "WithMaxAttempts" && m.N != -1 {
+				m.N--
+			}
+			if n > 0 && !(m.Known && p.MaxRetries.Known && m.N == p.MaxRetries.N) {
+				m = Int{Set: true, Pos: m.Pos}
+			}
+			p.MaxRetries, p.Pos = m, m.Pos
+			n++
+		case "WithMaxDuration":
+			if len(u.Args) == 1 {
+				p.MaxDuration = intOf(u.Args[0], u.Pos())
+			}
+		case "HandleErrors", "HandleErrorTypes", "HandleResult", "HandleIf",
+			"AbortOnResult", "AbortOnErrors", "AbortOnErrorTypes", "AbortIf":
+			p.Custom = true
+		}
+	}
+	return p
+}
+
+func isBuilder(t types.Type) bool { return nethttp.IsNamed(t, retrypolicy, "Builder") }
+
+// An Entry is a call that runs an operation under a retry library.
+type Entry struct {
+	Call ssa.CallInstruction
+	// Name is how the library is called, for messages: "retry.Do",
+	// "backoff.Retry".
+	Name string
+	Lib  string // import path of the library
+	// Op is the operation retried (a function value), or nil.
+	Op ssa.Value
+	// Attempts is the number of attempts when known, else 0.
+	Attempts int64
+	// Forever reports that the configuration retries without limit; Why
+	// says why, for messages, and Pos is where (invalid when the
+	// configuration is elsewhere).
+	Forever bool
+	Why     string
+	Pos     token.Pos
+	// Ctx is the context the library honours, or nil.
+	Ctx ssa.Value
+	// NeedsRetryable reports that only errors wrapped by
+	// retry.RetryableError are retried (sethvargo/go-retry).
+	NeedsRetryable bool
+}
+
+// Entry recognises a call of a retry library and describes its
+// configuration. ok is false for other calls; a recognised call whose
+// configuration cannot be followed has Forever false and Attempts 0.
+func (r *Resolver) Entry(call ssa.CallInstruction) (*Entry, bool) {
+	c := call.Common()
+	arg := func(i int) ssa.Value {
+		if i < len(c.Args) {
+			return c.Args[i]
+		}
+		return nil
+	}
+	if c.IsInvoke() {
+		// failsafe Executor.Get/Run/...
+		if !nethttp.IsNamed(c.Value.Type(), failsafe, "Executor") {
+			return nil, false
+		}
+		switch c.Method.Name() {
+		case "Get", "Run", "GetWithExecution", "RunWithExecution":
+		default:
+			return nil, false
+		}
+		e := &Entry{Call: call, Name: "failsafe Executor." + c.Method.Name(), Lib: failsafe, Op: arg(0)}
+		r.executor(e, c.Value)
+		return e, true
+	}
+	fn := valueflow.StaticCallee(c)
+	key := nethttp.FuncKey(fn)
+	e := &Entry{Call: call}
+	switch key {
+	case RetryGo + ".Do", RetryGo + ".DoWithData":
+		e.Name, e.Lib, e.Op = "retry."+fn.Name(), RetryGo, arg(0)
+		r.retryGo(e, arg(1))
+	case BackoffV4 + ".Retry", BackoffV4 + ".RetryWithData", BackoffV4 + ".RetryNotify", BackoffV4 + ".RetryNotifyWithData",
+		BackoffV4 + ".RetryNotifyWithTimer", BackoffV4 + ".RetryNotifyWithTimerAndData":
+		e.Name, e.Lib, e.Op = "backoff."+fn.Name(), BackoffV4, arg(0)
+		r.backoffV4(e, arg(1))
+	case BackoffV5 + ".Retry":
+		e.Name, e.Lib, e.Op, e.Ctx = "backoff.Retry", BackoffV5, arg(1), arg(0)
+		r.backoffV5(e, arg(2))
+	case GoRetry + ".Do", GoRetry + ".DoValue":
+		e.Name, e.Lib, e.Op, e.Ctx, e.NeedsRetryable = "retry."+fn.Name(), GoRetry, arg(2), arg(0), true
+		r.goRetry(e, arg(1), 0)
+	case GoRetry + ".Constant", GoRetry + ".Exponential", GoRetry + ".Fibonacci":
+		e.Name, e.Lib, e.Op, e.Ctx, e.NeedsRetryable = "retry."+fn.Name(), GoRetry, arg(2), arg(0), true
+		e.Forever, e.Why, e.Pos = true, "retry."+fn.Name()+" has no limit on retries or duration", call.Pos()
+	default:
+		return nil, false
+	}
+	return e, true
+}
+
+// retryGo models avast/retry-go v4 options (options.go:48-312): 10
+// attempts by default; Attempts(0) and UntilSucceeded() retry forever
+// (retry.go:139-169); Context(ctx) is the only context it honours.
+func (r *Resolver) retryGo(e *Entry, optsArg ssa.Value) {
+	opts, ok := variadic(optsArg)
+	if !ok {
+		return
+	}
+	attempts := int64(10)
+	var pos token.Pos
+	why := ""
+	for _, o := range opts {
+		key, cc := calleeKey(o)
+		switch key {
+		case RetryGo + ".Attempts":
+			n := intOf(cc.Args[0], o.Pos())
+			if !n.Known {
+				return
+			}
+			attempts, pos, why = n.N, o.Pos(), "retry.Attempts(0) retries until the function succeeds"
+		case RetryGo + ".UntilSucceeded":
+			attempts, pos, why = 0, o.Pos(), "retry.UntilSucceeded() retries until the function succeeds"
+		case RetryGo + ".Context":
+			e.Ctx = cc.Args[0]
+		case "":
+			return // an option value the model cannot see
+		default:
+			if fn := valueflow.StaticCallee(cc); fn == nil || fn.Pkg() == nil || fn.Pkg().Path() != RetryGo {
+				return
+			}
+		}
+	}
+	if attempts == 0 {
+		e.Forever, e.Why, e.Pos = true, why, pos
+		return
+	}
+	e.Attempts = attempts
+}
+
+// backoffV4 models a cenkalti/backoff v4 BackOff: Retry stops only when
+// the BackOff returns Stop (retry.go:70-118); ExponentialBackOff stops
+// after MaxElapsedTime (15m by default), never when it is 0
+// (exponential.go:59-61,176); ZeroBackOff and ConstantBackOff never stop
+// (backoff.go:40-65); WithMaxRetries bounds (tries.go:12-25);
+// WithContext makes it honour a context (context.go:23-49).
+func (r *Resolver) backoffV4(e *Entry, b ssa.Value) {
+	roots, ok := r.origins(b)
+	if !ok || len(roots) != 1 {
+		return
+	}
+	root := roots[0]
+	key, cc := calleeKey(root)
+	switch key {
+	case BackoffV4 + ".WithMaxRetries":
+		n := intOf(cc.Args[1], root.Pos())
+		if n.Known {
+			e.Attempts = n.N + 1
+		}
+		return
+	case BackoffV4 + ".WithContext":
+		e.Ctx = cc.Args[1]
+		r.backoffV4(e, cc.Args[0])
+		return
+	case BackoffV4 + ".NewConstantBackOff":
+		e.Forever, e.Pos, e.Why = true, root.Pos(), "a ConstantBackOff never stops"
+		return
+	case BackoffV4 + ".NewExponentialBackOff":
+		opts, ok := variadic(cc.Args[0])
+		if !ok {
+			return
+		}
+		var max Int = Int{Known: true, N: int64(15 * time.Minute)}
+		for _, o := range opts {
+			okey, occ := calleeKey(o)
+			if okey == BackoffV4+".WithMaxElapsedTime" {
+				max = intOf(occ.Args[0], o.Pos())
+			} else if okey == "" {
+				return
+			}
+		}
+		max = r.storedInt(root, "MaxElapsedTime", max)
+		if max.Known && max.N == 0 {
+			e.Forever, e.Pos, e.Why = true, max.Pos, "an ExponentialBackOff with MaxElapsedTime 0 never stops"
+		}
+		return
+	}
+	alloc, isAlloc := root.(*ssa.Alloc)
+	if !isAlloc {
+		return
+	}
+	switch {
+	case nethttp.IsPointerTo(alloc.Type(), BackoffV4, "ZeroBackOff"):
+		e.Forever, e.Pos, e.Why = true, root.Pos(), "a ZeroBackOff never stops"
+	case nethttp.IsPointerTo(alloc.Type(), BackoffV4, "ConstantBackOff"):
+		e.Forever, e.Pos, e.Why = true, root.Pos(), "a ConstantBackOff never stops"
+	case nethttp.IsPointerTo(alloc.Type(), BackoffV4, "ExponentialBackOff"):
+		// A literal: MaxElapsedTime is 0 unless set; without a Clock,
+		// Reset panics (exponential.go:164-167), a different bug.
+		stores, _ := r.ix.ObjectStores(alloc, nil)
+		clock := false
+		max := Int{Known: true, N: 0, Pos: root.Pos()}
+		for _, st := range stores {
+			switch st.Field.Name() {
+			case "Clock":
+				clock = true
+			case "MaxElapsedTime":
+				max = intOf(st.Value, st.Pos())
+			}
+		}
+		if clock && max.Known && max.N == 0 {
+			e.Forever, e.Pos, e.Why = true, max.Pos, "an ExponentialBackOff with MaxElapsedTime 0 never stops"
+		}
+	}
+}
+
+// storedInt applies stores to field name of the object root to v.
+func (r *Resolver) storedInt(root ssa.Value, name string, v Int) Int {
+	stores, _ := r.ix.ObjectStores(root, nil)
+	n := 0
+	for _, st := range stores {
+		if st.Field == nil || st.Field.Name() != name {
+			continue
+		}
+		s := intOf(st.Value, st.Pos())
+		if n > 0 && !(s.Known && v.Known && s.N == v.N) {
+			return Int{Set: true, Pos: s.Pos}
+		}
+		v = s
+		n++
+	}
+	return v
+}
+
+// backoffV5 models cenkalti/backoff v5 Retry options (retry.go:29-137):
+// MaxElapsedTime 15m by default, 0 means none; MaxTries 0 means none;
+// its backoffs never return Stop except StopBackOff.
+func (r *Resolver) backoffV5(e *Entry, optsArg ssa.Value) {
+	opts, ok := variadic(optsArg)
+	if !ok {
+		return
+	}
+	var tries Int
+	elapsed := Int{Known: true, N: int64(15 * time.Minute)}
+	for _, o := range opts {
+		key, cc := calleeKey(o)
+		switch key {
+		case BackoffV5 + ".WithMaxTries":
+			tries = intOf(cc.Args[0], o.Pos())
+		case BackoffV5 + ".WithMaxElapsedTime":
+			elapsed = intOf(cc.Args[0], o.Pos())
+		case BackoffV5 + ".WithBackOff":
+			bs, ok := r.origins(cc.Args[0])
+			if !ok || len(bs) != 1 {
+				return
+			}
+			bk, _ := calleeKey(bs[0])
+			alloc, isAlloc := bs[0].(*ssa.Alloc)
+			switch {
+			case bk == BackoffV5+".NewExponentialBackOff", bk == BackoffV5+".NewConstantBackOff":
+			case isAlloc && (nethttp.IsPointerTo(alloc.Type(), BackoffV5, "ExponentialBackOff") ||
+				nethttp.IsPointerTo(alloc.Type(), BackoffV5, "ZeroBackOff") ||
+				nethttp.IsPointerTo(alloc.Type(), BackoffV5, "ConstantBackOff")):
+			default:
+				return // may return Stop
+			}
+		case BackoffV5 + ".WithNotify":
+		default:
+			return
+		}
+	}
+	if tries.Set || elapsed.Set {
+		return
+	}
+	if tries.Known && tries.N > 0 {
+		e.Attempts = tries.N
+		return
+	}
+	if elapsed.Known && elapsed.N == 0 {
+		e.Forever, e.Pos, e.Why = true, elapsed.Pos, "backoff.WithMaxElapsedTime(0) without WithMaxTries retries until the operation succeeds"
+	}
+}
+
+// goRetry models a sethvargo/go-retry Backoff (backoff.go:30-179): the
+// constructors never stop; WithMaxRetries and WithMaxDuration bound;
+// WithCappedDuration and the jitter wrappers pass through.
+func (r *Resolver) goRetry(e *Entry, b ssa.Value, depth int) {
+	roots, ok := r.origins(b)
+	if !ok || len(roots) != 1 || depth > 16 {
+		return
+	}
+	root := roots[0]
+	key, cc := calleeKey(root)
+	switch key {
+	case GoRetry + ".NewConstant", GoRetry + ".NewExponential", GoRetry + ".NewFibonacci":
+		name := "retry." + key[len(GoRetry)+1:]
+		e.Forever, e.Pos, e.Why = true, root.Pos(), name+" has no limit: without WithMaxRetries or WithMaxDuration it retries until the context ends"
+	case GoRetry + ".WithMaxRetries":
+		if n := intOf(cc.Args[0], root.Pos()); n.Known {
+			e.Attempts = n.N + 1
+		}
+	case GoRetry + ".WithMaxDuration":
+	case GoRetry + ".WithCappedDuration", GoRetry + ".WithJitter", GoRetry + ".WithJitterPercent":
+		r.goRetry(e, cc.Args[1], depth+1)
+	case GoRetry + ".WithFullJitter":
+		r.goRetry(e, cc.Args[0], depth+1)
+	}
+}
+
+// executor models a failsafe Executor from failsafe.With(policies...),
+// possibly with WithContext(ctx).
+func (r *Resolver) executor(e *Entry, v ssa.Value) {
+	for depth := 0; depth < 16; depth++ {
+		roots, ok := r.origins(v)
+		if !ok || len(roots) != 1 {
+			return
+		}
+		key, cc := calleeKey(roots[0])
+		switch {
+		case key == failsafe+".With":
+			c := r.policies(cc.Args[0], roots[0].Pos())
+			if c != nil && c.Retries.Known {
+				e.Attempts = c.Retries.N + 1
+			}
+			return
+		case key == "" && cc != nil && cc.IsInvoke() && cc.Method.Name() == "WithContext":
+			if e.Ctx == nil {
+				e.Ctx = cc.Args[0]
+			}
+			v = cc.Value
+		case key == "" && cc != nil && cc.IsInvoke():
+			v = cc.Value
+		default:
+			return
+		}
+	}
+}
+
+// UsesRetryableError reports whether function value op (a function or
+// closure of this package) may wrap an error with
+// sethvargo/go-retry's RetryableError; ok is false when op cannot be
+// seen.
+func UsesRetryableError(op ssa.Value) (uses, ok bool) {
+	fn := FuncOf(op)
+	if fn == nil || len(fn.Blocks) == 0 {
+		return false, false
+	}
+	found := false
+	var scan func(f *ssa.Function, depth int)
+	scan = func(f *ssa.Function, depth int) {
+		for _, b := range f.Blocks {
+			for _, instr := range b.Instrs {
+				c, ok := instr.(ssa.CallInstruction)
+				if !ok {
+					continue
+				}
+				if nethttp.FuncKey(valueflow.StaticCallee(c.Common())) == GoRetry+".RetryableError" {
+					found = true
+				}
+				if callee := c.Common().StaticCallee(); callee != nil && callee.Pkg == f.Pkg && depth < 3 {
+					scan(callee, depth+1)
+				} else if c.Common().StaticCallee() == nil || (callee != nil && callee.Pkg != f.Pkg && !nethttp.IsStd(pkgPath(callee))) {
+					// An error from code that cannot be seen may already
+					// be retryable.
+					if callee == nil || pkgPath(callee) != GoRetry {
+						found = found || returnsError(c)
+					}
+				}
+			}
+		}
+	}
+	scan(fn, 0)
+	return found, true
+}
+
+func pkgPath(f *ssa.Function) string {
+	if f.Pkg != nil {
+		return f.Pkg.Pkg.Path()
+	}
+	if obj := f.Object(); obj != nil && obj.Pkg() != nil {
+		return obj.Pkg().Path()
+	}
+	return ""
+}
+
+func returnsError(c ssa.CallInstruction) bool {
+	res := c.Common().Signature().Results()
+	for i := 0; i < res.Len(); i++ {
+		if types.Identical(res.At(i).Type(), types.Universe.Lookup("error").Type()) {
+			return true
+		}
+	}
+	return false
+}
+
+// FuncOf returns the function of a function value: a function, a
+// closure, or nil.
+func FuncOf(v ssa.Value) *ssa.Function {
+	for i := 0; i < 4; i++ {
+		switch x := v.(type) {
+		case *ssa.Function:
+			return x
+		case *ssa.MakeClosure:
+			f, _ := x.Fn.(*ssa.Function)
+			return f
+		case *ssa.ChangeType:
+			v = x.X
+		case *ssa.MakeInterface:
+			v = x.X
+		default:
+			return nil
+		}
+	}
+	return nil
+}

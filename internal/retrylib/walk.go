@@ -1,0 +1,362 @@
+// Package retrylib models the retry configuration of HTTP client and
+// retry libraries, as built by a package's code.
+//
+// It answers two questions, each grounded in the libraries' sources (see
+// the semantics reference): does a retrying client (go-retryablehttp,
+// resty v2 and v3, heimdall, failsafehttp) retry a request, how many
+// attempts it makes, and whether it gates non-idempotent methods; and
+// does a retry library call (avast/retry-go v4, cenkalti/backoff v4 and
+// v5, sethvargo/go-retry, failsafe-go) retry forever, and how many
+// attempts it makes. Configuration is collected from constructor calls,
+// option arguments, builder chains, setter calls and field stores on the
+// object (in the same statement or later ones, through local variables,
+// struct fields and package variables of the package, and same-package
+// constructors). What cannot be followed is unknown.
+package retrylib
+
+import (
+	"go/constant"
+	"go/token"
+	"go/types"
+
+	"golang.org/x/tools/go/ssa"
+
+	"github.com/httplint/httplint/internal/nethttp"
+	"github.com/httplint/httplint/internal/valueflow"
+)
+
+// A Resolver answers configuration questions about one package. It is
+// not safe for concurrent use.
+type Resolver struct {
+	ix          *valueflow.Index
+	fieldLoads  map[*types.Var][]ssa.Value
+	globalLoads map[*ssa.Global][]ssa.Value
+	callers     map[*ssa.Function][]*ssa.Call
+	built       bool
+}
+
+// New returns a Resolver over ix.
+func New(ix *valueflow.Index) *Resolver { return &Resolver{ix: ix} }
+
+func (r *Resolver) build() {
+	if r.built {
+		return
+	}
+	r.built = true
+	r.fieldLoads = make(map[*types.Var][]ssa.Value)
+	r.globalLoads = make(map[*ssa.Global][]ssa.Value)
+	r.callers = make(map[*ssa.Function][]*ssa.Call)
+	for _, fn := range r.ix.Funcs {
+		for _, b := range fn.Blocks {
+			for _, instr := range b.Instrs {
+				switch x := instr.(type) {
+				case *ssa.UnOp:
+					if x.Op != token.MUL {
+						continue
+					}
+					switch a := x.X.(type) {
+					case *ssa.FieldAddr:
+						if f := valueflow.FieldOf(a); f != nil {
+							r.fieldLoads[f] = append(r.fieldLoads[f], x)
+						}
+					case *ssa.Global:
+						r.globalLoads[a] = append(r.globalLoads[a], x)
+					}
+				case *ssa.Call:
+					if callee := x.Call.StaticCallee(); callee != nil && callee.Pkg == r.ix.Pkg {
+						r.callers[callee] = append(r.callers[callee], x)
+					}
+				}
+			}
+		}
+	}
+}
+
+// A Use is something done to a configured object: a method call with
+// the object as receiver, or a store into one of its fields.
+type Use struct {
+	Call  ssa.CallInstruction
+	Fn    *types.Func // the static callee, or nil for an interface call
+	Name  string      // the method name
+	Args  []ssa.Value // the arguments after the receiver
+	Store *ssa.Store
+	Field *types.Var
+}
+
+// Pos returns the position of the use.
+func (u Use) Pos() token.Pos {
+	if u.Call != nil {
+		return u.Call.Pos()
+	}
+	if u.Store != nil {
+		if u.Store.Pos().IsValid() {
+			return u.Store.Pos()
+		}
+		return u.Store.Val.Pos()
+	}
+	return token.NoPos
+}
+
+// maxUses bounds the values one walk visits.
+const maxUses = 512
+
+// uses collects the uses of the object whose pointers are roots: method
+// calls on it (following methods that return it, for chained setters),
+// field stores, and the same through local variables, struct fields and
+// package variables it is stored in, same-package functions it is passed
+// to, and the callers of same-package functions that return it. chain
+// reports whether a method result is the same object.
+func (r *Resolver) uses(roots []ssa.Value, chain func(types.Type) bool) []Use {
+	r.build()
+	var out []Use
+	seen := make(map[ssa.Value]bool)
+	var work []ssa.Value
+	push := func(v ssa.Value) {
+		if v != nil && !seen[v] && len(seen) < maxUses {
+			seen[v] = true
+			work = append(work, v)
+		}
+	}
+	for _, v := range roots {
+		push(v)
+	}
+	for len(work) > 0 {
+		v := work[len(work)-1]
+		work = work[:len(work)-1]
+		refs := v.Referrers()
+		if refs == nil {
+			continue
+		}
+		for _, ref := range *refs {
+			switch x := ref.(type) {
+			case *ssa.Phi, *ssa.ChangeType, *ssa.MakeInterface, *ssa.ChangeInterface, *ssa.TypeAssert:
+				push(x.(ssa.Value))
+			case *ssa.FieldAddr:
+				if x.X != v {
+					continue
+				}
+				f := valueflow.FieldOf(x)
+				if frefs := x.Referrers(); frefs != nil && f != nil {
+					for _, fr := range *frefs {
+						if st, ok := fr.(*ssa.Store); ok && st.Addr == x {
+							out = append(out, Use{Store: st, Field: f})
+						}
+					}
+				}
+			case *ssa.Store:
+				if x.Val != v {
+					continue
+				}
+				switch a := x.Addr.(type) {
+				case *ssa.Alloc:
+					if arefs := a.Referrers(); arefs != nil {
+						for _, ar := range *arefs {
+							if ld, ok := ar.(*ssa.UnOp); ok && ld.Op == token.MUL {
+								push(ld)
+							}
+						}
+					}
+				case *ssa.FieldAddr:
+					if f := valueflow.FieldOf(a); f != nil {
+						for _, ld := range r.fieldLoads[f] {
+							push(ld)
+						}
+					}
+				case *ssa.Global:
+					for _, ld := range r.globalLoads[a] {
+						push(ld)
+					}
+				}
+			case *ssa.Return:
+				fn := x.Parent()
+				for i, res := range x.Results {
+					if res != v {
+						continue
+					}
+					for _, call := range r.callers[fn] {
+						if len(x.Results) == 1 {
+							push(call)
+						} else if crefs := call.Referrers(); crefs != nil {
+							for _, cr := range *crefs {
+								if ex, ok := cr.(*ssa.Extract); ok && ex.Index == i {
+									push(ex)
+								}
+							}
+						}
+					}
+				}
+			case ssa.CallInstruction:
+				c := x.Common()
+				if c.IsInvoke() {
+					if c.Value == v {
+						out = append(out, Use{Call: x, Name: c.Method.Name(), Args: c.Args})
+						if call, ok := x.(*ssa.Call); ok && chain(call.Type()) {
+							push(call)
+						}
+					}
+					continue
+				}
+				fn := valueflow.StaticCallee(c)
+				if fn == nil {
+					continue
+				}
+				sig, _ := fn.Type().(*types.Signature)
+				if sig != nil && sig.Recv() != nil && len(c.Args) > 0 && c.Args[0] == v {
+					out = append(out, Use{Call: x, Fn: fn, Name: fn.Name(), Args: c.Args[1:]})
+					if call, ok := x.(*ssa.Call); ok && chain(call.Type()) {
+						push(call)
+					}
+					continue
+				}
+				// Passed to a function of this package: follow the
+				// parameter.
+				if callee := c.StaticCallee(); callee != nil && callee.Pkg == r.ix.Pkg {
+					for i, a := range c.Args {
+						if a == v && i < len(callee.Params) {
+							push(callee.Params[i])
+						}
+					}
+				}
+			}
+		}
+	}
+	return out
+}
+
+// origins returns the values v may come from, looking into the results
+// of same-package functions. ok is false when some origin is unknown.
+func (r *Resolver) origins(v ssa.Value) ([]ssa.Value, bool) {
+	var out []ssa.Value
+	ok := true
+	busy := make(map[*ssa.Function]bool)
+	var visit func(v ssa.Value, depth int)
+	visit = func(v ssa.Value, depth int) {
+		for _, o := range r.ix.Origins(v) {
+			if o.V == nil || o.Global != nil || o.Field != nil {
+				ok = false
+				continue
+			}
+			if call, idx := valueflow.CallOf(o.V); call != nil && depth < 4 {
+				if callee := call.Call.StaticCallee(); callee != nil && callee.Pkg == r.ix.Pkg && len(callee.Blocks) > 0 && !busy[callee] {
+					busy[callee] = true
+					for _, ret := range valueflow.Returns(callee, idx) {
+						if k, isConst := ret.(*ssa.Const); isConst && k.IsNil() {
+							continue
+						}
+						visit(ret, depth+1)
+					}
+					delete(busy, callee)
+					continue
+				}
+			}
+			out = append(out, o.V)
+		}
+	}
+	visit(v, 0)
+	return out, ok
+}
+
+// calleeKey returns the FuncKey of the function called by the call that
+// defines v (directly or as a tuple element), and the call.
+func calleeKey(v ssa.Value) (string, *ssa.CallCommon) {
+	call, _ := valueflow.CallOf(v)
+	if call == nil {
+		return "", nil
+	}
+	c := call.Common()
+	if c.IsInvoke() {
+		return "", c
+	}
+	return nethttp.FuncKey(valueflow.StaticCallee(c)), c
+}
+
+// variadic returns the elements of a variadic argument built by the
+// compiler (or a slice literal), in order. ok is false when the slice
+// comes from elsewhere.
+func variadic(v ssa.Value) ([]ssa.Value, bool) {
+	if v == nil {
+		return nil, true
+	}
+	if k, ok := v.(*ssa.Const); ok && k.IsNil() {
+		return nil, true
+	}
+	sl, ok := v.(*ssa.Slice)
+	if !ok {
+		return nil, false
+	}
+	alloc, ok := sl.X.(*ssa.Alloc)
+	if !ok {
+		return nil, false
+	}
+	arr, ok := types.Unalias(alloc.Type()).Underlying().(*types.Pointer)
+	if !ok {
+		return nil, false
+	}
+	at, ok := arr.Elem().Underlying().(*types.Array)
+	if !ok {
+		return nil, false
+	}
+	out := make([]ssa.Value, at.Len())
+	refs := alloc.Referrers()
+	if refs == nil {
+		return nil, false
+	}
+	for _, ref := range *refs {
+		ia, ok := ref.(*ssa.IndexAddr)
+		if !ok {
+			continue
+		}
+		k, ok := ia.Index.(*ssa.Const)
+		if !ok {
+			return nil, false
+		}
+		i, exact := constant.Int64Val(constant.ToInt(k.Value))
+		if !exact || i < 0 || int(i) >= len(out) {
+			return nil, false
+		}
+		if irefs := ia.Referrers(); irefs != nil {
+			for _, ir := range *irefs {
+				if st, ok := ir.(*ssa.Store); ok && st.Addr == ia {
+					out[i] = st.Val
+				}
+			}
+		}
+	}
+	for _, e := range out {
+		if e == nil {
+			return nil, false
+		}
+	}
+	return out, true
+}
+
+// An Int is what is known about an integer setting.
+type Int struct {
+	Known bool // the value is the constant N
+	N     int64
+	Set   bool // written with a value that could not be followed
+	Pos   token.Pos
+}
+
+func intOf(v ssa.Value, pos token.Pos) Int {
+	for i := 0; i < 4; i++ {
+		switch x := v.(type) {
+		case *ssa.Const:
+			if x.Value == nil {
+				return Int{Known: true, Pos: pos}
+			}
+			if n, exact := constant.Int64Val(constant.ToInt(x.Value)); exact {
+				return Int{Known: true, N: n, Pos: pos}
+			}
+			return Int{Set: true, Pos: pos}
+		case *ssa.Convert:
+			v = x.X
+			continue
+		case *ssa.ChangeType:
+			v = x.X
+			continue
+		}
+		break
+	}
+	return Int{Set: true, Pos: pos}
+}

@@ -1,0 +1,623 @@
+package retryloop
+
+import (
+	"go/constant"
+	"go/token"
+	"go/types"
+
+	"golang.org/x/tools/go/ssa"
+
+	"github.com/httplint/httplint/internal/nethttp"
+	"github.com/httplint/httplint/internal/valueflow"
+)
+
+// budget bounds the values visited by one classification.
+const budget = 400
+
+// invariance decides whether a value changes from one iteration of a
+// loop to the next along the failure path.
+type invariance struct {
+	f    *Forest
+	l    *Loop
+	fr   []bool // blocks reachable from the failure edges
+	fail Edge
+	seen map[ssa.Value]bool
+}
+
+func (iv *invariance) inLoop(v ssa.Value) bool {
+	instr, ok := v.(ssa.Instruction)
+	return ok && instr.Block() != nil && iv.l.Contains(instr.Block())
+}
+
+// onFailurePath reports whether the edge pred→b can be taken after a
+// failure of the attempt.
+func (iv *invariance) onFailurePath(pred, b *ssa.BasicBlock) bool {
+	if iv.fr[pred.Index] {
+		return true
+	}
+	return pred == iv.fail.If.Block() && b == iv.fail.Succ
+}
+
+// varies reports whether v may differ between an iteration and the next
+// one reached through the failure path.
+func (iv *invariance) varies(v ssa.Value) bool {
+	if v == nil || !iv.inLoop(v) {
+		return false
+	}
+	if iv.seen[v] {
+		return false
+	}
+	if len(iv.seen) > budget {
+		return true
+	}
+	iv.seen[v] = true
+	switch x := v.(type) {
+	case *ssa.Phi:
+		b := x.Block()
+		for i, e := range x.Edges {
+			if i >= len(b.Preds) {
+				return true
+			}
+			pred := b.Preds[i]
+			if b == iv.l.Header {
+				if !iv.l.Contains(pred) {
+					continue // the value on entry
+				}
+				if !iv.onFailurePath(pred, b) && !(pred == iv.fail.If.Block() && iv.fail.Succ == b) {
+					continue
+				}
+				if iv.backValue(x, e, 0) {
+					return true
+				}
+				continue
+			}
+			if iv.varies(e) {
+				return true
+			}
+		}
+		return false
+	case *ssa.Call:
+		return iv.callVaries(x.Common())
+	case *ssa.UnOp:
+		switch x.Op {
+		case token.ARROW:
+			return true
+		case token.MUL:
+			if iv.storedInLoop(x.X) {
+				return true
+			}
+		}
+		return iv.varies(x.X)
+	case *ssa.Next, *ssa.Select:
+		return true
+	case *ssa.Alloc:
+		// A new object each iteration: what is stored into it decides.
+		if refs := x.Referrers(); refs != nil {
+			for _, r := range *refs {
+				if iv.storesInto(r, x) {
+					return true
+				}
+			}
+		}
+		return false
+	}
+	for _, op := range v.(ssa.Instruction).Operands(nil) {
+		if op != nil && *op != nil && iv.varies(*op) {
+			return true
+		}
+	}
+	return false
+}
+
+// storesInto reports whether instruction r writes a varying value into
+// the object alloc.
+func (iv *invariance) storesInto(r ssa.Instruction, alloc ssa.Value) bool {
+	switch r := r.(type) {
+	case *ssa.FieldAddr, *ssa.IndexAddr:
+		refs := r.(ssa.Value).Referrers()
+		if refs == nil {
+			return false
+		}
+		for _, rr := range *refs {
+			if st, ok := rr.(*ssa.Store); ok && st.Addr == r.(ssa.Value) && iv.varies(st.Val) {
+				return true
+			}
+		}
+	case *ssa.Store:
+		if r.Addr == alloc && iv.varies(r.Val) {
+			return true
+		}
+	}
+	return false
+}
+
+// backValue reports whether the value e that reaches header φ p along a
+// back edge differs from p.
+func (iv *invariance) backValue(p *ssa.Phi, e ssa.Value, depth int) bool {
+	if e == p {
+		return false
+	}
+	if depth > 8 {
+		return true
+	}
+	if q, ok := e.(*ssa.Phi); ok && iv.l.Contains(q.Block()) && q.Block() != iv.l.Header {
+		b := q.Block()
+		for i, qe := range q.Edges {
+			if i < len(b.Preds) && !iv.onFailurePath(b.Preds[i], b) {
+				continue
+			}
+			if iv.backValue(p, qe, depth+1) {
+				return true
+			}
+		}
+		return false
+	}
+	if !iv.inLoop(e) {
+		// An outer value assigned on the way back: the next iteration
+		// uses it instead.
+		return true
+	}
+	return iv.varies(e)
+}
+
+// storedInLoop reports whether the loop writes the variable, package
+// variable or field that addr denotes.
+func (iv *invariance) storedInLoop(addr ssa.Value) bool {
+	var field *types.Var
+	switch a := addr.(type) {
+	case *ssa.FieldAddr:
+		field = valueflow.FieldOf(a)
+	case *ssa.Alloc, *ssa.Global, *ssa.FreeVar:
+	default:
+		return false
+	}
+	for _, b := range iv.l.Blocks(iv.f.Fn) {
+		for _, instr := range b.Instrs {
+			st, ok := instr.(*ssa.Store)
+			if !ok {
+				continue
+			}
+			if st.Addr == addr {
+				return true
+			}
+			if field != nil {
+				if fa, ok := st.Addr.(*ssa.FieldAddr); ok && valueflow.FieldOf(fa) == field {
+					return true
+				}
+			}
+		}
+	}
+	return false
+}
+
+// callVaries: a call inside the loop builds the same value from the same
+// arguments, unless it is a generator (no argument besides a receiver:
+// it.Next(), q.Pop(), gen()).
+func (iv *invariance) callVaries(c *ssa.CallCommon) bool {
+	args := c.Args
+	explicit := len(args)
+	if c.IsInvoke() {
+		if iv.varies(c.Value) {
+			return true
+		}
+	} else {
+		if _, ok := c.Value.(*ssa.Function); !ok {
+			if iv.varies(c.Value) {
+				return true
+			}
+		}
+		if c.Signature().Recv() != nil {
+			explicit--
+		} else if fn := valueflow.StaticCallee(c); fn != nil {
+			if sig, ok := fn.Type().(*types.Signature); ok && sig.Recv() != nil {
+				explicit--
+			}
+		}
+	}
+	if explicit <= 0 && !pureGenerator(c) {
+		return true
+	}
+	for _, a := range args {
+		if iv.varies(a) {
+			return true
+		}
+	}
+	return false
+}
+
+// pureGenerator reports calls without arguments that nevertheless
+// return the same value each time.
+func pureGenerator(c *ssa.CallCommon) bool {
+	fn := valueflow.StaticCallee(c)
+	switch nethttp.FuncKey(fn) {
+	case "context.Background", "context.TODO", "net/http.Request.Context":
+		return true
+	}
+	return false
+}
+
+// condClass classifies what a loop exit condition depends on.
+type condClass struct {
+	f      *Forest
+	l      *Loop
+	a      Attempt
+	seen   map[ssa.Value]bool
+	purity map[*ssa.Function]int // 1 pure, 2 impure, 3 in progress
+}
+
+func (c *condClass) inLoop(v ssa.Value) bool {
+	instr, ok := v.(ssa.Instruction)
+	return ok && instr.Block() != nil && c.l.Contains(instr.Block())
+}
+
+// classify returns the kinds of bound an exit conditioned on v may be.
+func (c *condClass) classify(v ssa.Value) BoundKind {
+	if v == nil || c.seen[v] {
+		return 0
+	}
+	if len(c.seen) > budget {
+		return BoundUnknown
+	}
+	c.seen[v] = true
+	if v == c.a.Err || v == c.a.Resp {
+		return 0
+	}
+	if instr, ok := v.(ssa.Instruction); ok && instr == c.a.Call {
+		return 0
+	}
+	if x, ok := v.(*ssa.UnOp); ok && x.Op == token.MUL {
+		// context.Canceled, context.DeadlineExceeded.
+		if g, ok := x.X.(*ssa.Global); ok && g.Pkg != nil && g.Pkg.Pkg.Path() == nethttp.Context {
+			return BoundContext
+		}
+	}
+	if !c.inLoop(v) {
+		return 0 // the same on every iteration
+	}
+	switch x := v.(type) {
+	case *ssa.Phi:
+		if x.Block() == c.l.Header {
+			if c.inductive(x) {
+				return BoundCounter
+			}
+			return 0
+		}
+		var k BoundKind
+		for _, e := range x.Edges {
+			k |= c.classify(e)
+		}
+		return k
+	case *ssa.UnOp:
+		switch x.Op {
+		case token.ARROW:
+			if isContextDone(x.X) {
+				return BoundContext
+			}
+			return BoundExternal
+		case token.MUL:
+			if c.storedInLoop(x.X) {
+				return BoundCounter
+			}
+		}
+		return c.classify(x.X)
+	case *ssa.Select:
+		for _, st := range x.States {
+			if st.Dir == types.RecvOnly && isContextDone(st.Chan) {
+				return BoundContext
+			}
+		}
+		return BoundExternal
+	case *ssa.Next:
+		return BoundExternal
+	case *ssa.Call:
+		return c.call(x.Common())
+	case *ssa.Alloc:
+		return BoundUnknown
+	}
+	var k BoundKind
+	for _, op := range v.(ssa.Instruction).Operands(nil) {
+		if op != nil && *op != nil {
+			k |= c.classify(*op)
+		}
+	}
+	return k
+}
+
+func (c *condClass) storedInLoop(addr ssa.Value) bool {
+	iv := invariance{f: c.f, l: c.l}
+	return iv.storedInLoop(addr)
+}
+
+// inductive reports whether header φ p changes along a back edge.
+func (c *condClass) inductive(p *ssa.Phi) bool {
+	b := p.Block()
+	for i, e := range p.Edges {
+		if i < len(b.Preds) && c.l.Contains(b.Preds[i]) && e != p {
+			return true
+		}
+	}
+	return false
+}
+
+func (c *condClass) call(cc *ssa.CallCommon) BoundKind {
+	var k BoundKind
+	if cc.IsInvoke() {
+		m := cc.Method
+		if nethttp.IsContext(cc.Value.Type()) {
+			return BoundContext
+		}
+		if m != nil && isErrorMethod(cc) {
+			return c.classify(cc.Value)
+		}
+		return BoundUnknown
+	}
+	fn := valueflow.StaticCallee(cc)
+	if fn == nil {
+		return BoundUnknown
+	}
+	path := ""
+	if fn.Pkg() != nil {
+		path = fn.Pkg().Path()
+	}
+	switch {
+	case path == nethttp.Time:
+		return BoundTime
+	case path == nethttp.Context:
+		return BoundContext
+	case isRetryLibrary(path):
+		return BoundLibrary
+	}
+	for _, a := range cc.Args {
+		if nethttp.IsContext(a.Type()) {
+			// A call that takes a context (a context-aware wait or
+			// check) and decides the exit: cancellation ends the loop.
+			k |= BoundContext
+		}
+	}
+	switch {
+	case nethttp.IsStd(path) && pureStd(path):
+	case c.f.Fn.Pkg != nil && fn.Pkg() == c.f.Fn.Pkg.Pkg:
+		callee := c.f.Fn.Prog.FuncValue(fn)
+		if callee == nil || !c.pure(callee) {
+			return k | BoundUnknown
+		}
+	default:
+		return k | BoundUnknown
+	}
+	for _, a := range cc.Args {
+		k |= c.classify(a)
+	}
+	return k
+}
+
+// isErrorMethod reports an interface call of a method of error or
+// net.Error (Error, Timeout, Temporary, Unwrap): a function of the error.
+func isErrorMethod(cc *ssa.CallCommon) bool {
+	switch cc.Method.Name() {
+	case "Error", "Timeout", "Temporary", "Unwrap":
+		return true
+	}
+	return false
+}
+
+// pureStd reports standard-library packages whose functions compute
+// without side effects that could end a loop.
+func pureStd(path string) bool {
+	switch path {
+	case "errors", "strings", "bytes", "strconv", "fmt", "unicode", "unicode/utf8", "math",
+		"net/url", "net", "os", "net/http", "io", "encoding/json", "sort", "slices", "maps", "syscall", "log", "log/slog":
+		return true
+	}
+	return false
+}
+
+// pure reports whether fn, a function of this package, has no effect
+// visible outside it: no stores to memory other than its own locals, and
+// calls only to pure functions.
+func (c *condClass) pure(fn *ssa.Function) bool {
+	switch c.purity[fn] {
+	case 1, 3:
+		return true
+	case 2:
+		return false
+	}
+	if len(fn.Blocks) == 0 || len(c.purity) > 64 {
+		return false
+	}
+	c.purity[fn] = 3
+	ok := true
+	for _, b := range fn.Blocks {
+		for _, instr := range b.Instrs {
+			switch x := instr.(type) {
+			case *ssa.Store:
+				if !localObject(x.Addr) {
+					ok = false
+				}
+			case *ssa.Send, *ssa.Select, *ssa.Go, *ssa.MapUpdate:
+				ok = false
+			case *ssa.UnOp:
+				if x.Op == token.ARROW {
+					ok = false
+				}
+			case ssa.CallInstruction:
+				cc := x.Common()
+				if cc.IsInvoke() {
+					if !isErrorMethod(cc) {
+						ok = false
+					}
+					continue
+				}
+				callee := valueflow.StaticCallee(cc)
+				if callee == nil {
+					ok = false
+					continue
+				}
+				p := ""
+				if callee.Pkg() != nil {
+					p = callee.Pkg().Path()
+				}
+				switch {
+				case nethttp.IsStd(p) && pureStd(p):
+				case fn.Pkg != nil && callee.Pkg() == fn.Pkg.Pkg:
+					if f := fn.Prog.FuncValue(callee); f == nil || !c.pure(f) {
+						ok = false
+					}
+				default:
+					ok = false
+				}
+			}
+		}
+	}
+	if ok {
+		c.purity[fn] = 1
+	} else {
+		c.purity[fn] = 2
+	}
+	return ok
+}
+
+// localObject reports whether addr is a local variable of its function
+// or an element of one.
+func localObject(addr ssa.Value) bool {
+	switch a := addr.(type) {
+	case *ssa.Alloc:
+		return true
+	case *ssa.FieldAddr:
+		_, ok := a.X.(*ssa.Alloc)
+		return ok
+	case *ssa.IndexAddr:
+		_, ok := a.X.(*ssa.Alloc)
+		return ok
+	}
+	return false
+}
+
+// isContextDone reports whether ch is ctx.Done() of a context.
+func isContextDone(ch ssa.Value) bool {
+	call, ok := ch.(*ssa.Call)
+	if !ok {
+		return false
+	}
+	cc := call.Common()
+	if cc.IsInvoke() {
+		return cc.Method.Name() == "Done" && nethttp.IsContext(cc.Value.Type())
+	}
+	fn := valueflow.StaticCallee(cc)
+	return fn != nil && fn.Name() == "Done" && fn.Pkg() != nil && fn.Pkg().Path() == nethttp.Context
+}
+
+// countAttempts computes how many times the attempt runs when the exit
+// at iff, conditioned on a counter compared with a constant, bounds the
+// loop; 0 when it cannot.
+func countAttempts(f *Forest, l *Loop, cb *ssa.BasicBlock, iff *ssa.If, exitTrue bool) int {
+	bin, ok := iff.Cond.(*ssa.BinOp)
+	if !ok {
+		return 0
+	}
+	var p *ssa.Phi
+	var k *ssa.Const
+	op := bin.Op
+	if x, ok := bin.X.(*ssa.Phi); ok {
+		p, k = x, constOf(bin.Y)
+	} else if y, ok := bin.Y.(*ssa.Phi); ok {
+		p, k, op = y, constOf(bin.X), mirror(op)
+	}
+	// The test may use the incremented value: i+1 < n.
+	offset := int64(0)
+	if p == nil {
+		if x, ok := bin.X.(*ssa.BinOp); ok && x.Op == token.ADD {
+			if q, ok := x.X.(*ssa.Phi); ok {
+				if c := constOf(x.Y); c != nil {
+					p, k = q, constOf(bin.Y)
+					offset = c.Int64()
+				}
+			}
+		}
+	}
+	if p == nil || k == nil || p.Block() != l.Header || k.Value == nil || k.Value.Kind() != constant.Int {
+		return 0
+	}
+	bound := k.Int64()
+	var init, step int64
+	haveInit, haveStep := false, false
+	b := p.Block()
+	for i, e := range p.Edges {
+		if i >= len(b.Preds) {
+			return 0
+		}
+		if !l.Contains(b.Preds[i]) {
+			c := constOf(e)
+			if c == nil || c.Value == nil || c.Value.Kind() != constant.Int || (haveInit && c.Int64() != init) {
+				return 0
+			}
+			init, haveInit = c.Int64(), true
+			continue
+		}
+		add, ok := e.(*ssa.BinOp)
+		if !ok || add.X != p {
+			return 0
+		}
+		c := constOf(add.Y)
+		if c == nil || c.Value == nil || c.Value.Kind() != constant.Int {
+			return 0
+		}
+		s := c.Int64()
+		if add.Op == token.SUB {
+			s = -s
+		} else if add.Op != token.ADD {
+			return 0
+		}
+		if haveStep && s != step {
+			return 0
+		}
+		step, haveStep = s, true
+	}
+	if !haveInit || !haveStep || step == 0 {
+		return 0
+	}
+	holds := func(v int64) bool {
+		switch op {
+		case token.EQL:
+			return v == bound
+		case token.NEQ:
+			return v != bound
+		case token.LSS:
+			return v < bound
+		case token.LEQ:
+			return v <= bound
+		case token.GTR:
+			return v > bound
+		case token.GEQ:
+			return v >= bound
+		}
+		return false
+	}
+	before := iff.Block().Dominates(cb)
+	after := cb.Dominates(iff.Block())
+	if !before && !after {
+		return 0
+	}
+	count := 0
+	v := init
+	for i := 0; i < 10000; i++ {
+		exits := holds(v+offset) == exitTrue
+		if before {
+			if exits {
+				return count
+			}
+			count++
+		} else {
+			count++
+			if exits {
+				return count
+			}
+		}
+		v += step
+	}
+	return 0
+}
+
+func constOf(v ssa.Value) *ssa.Const {
+	c, _ := v.(*ssa.Const)
+	return c
+}

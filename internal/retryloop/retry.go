@@ -1,0 +1,644 @@
+package retryloop
+
+import (
+	"go/constant"
+	"go/token"
+	"go/types"
+	"strings"
+
+	"golang.org/x/tools/go/ssa"
+
+	"github.com/httplint/httplint/internal/nethttp"
+	"github.com/httplint/httplint/internal/valueflow"
+)
+
+// An Attempt is a call whose failure a loop may retry.
+type Attempt struct {
+	Call ssa.CallInstruction
+	// Err is the attempt's error result, Resp its response result
+	// (*http.Response, or a library response whose status methods are
+	// known); either may be nil.
+	Err, Resp ssa.Value
+	// Inputs are the values that decide what the attempt sends: the
+	// request, the URL, the body, the client. If one of them changes
+	// along the failure path, the loop moves on rather than retrying.
+	Inputs []ssa.Value
+}
+
+// An Edge is a branch of an If instruction.
+type Edge struct {
+	If   *ssa.If
+	Succ *ssa.BasicBlock
+}
+
+// Pos returns the position of the condition the edge tests.
+func (e Edge) Pos() token.Pos {
+	if v, ok := e.If.Cond.(ssa.Instruction); ok && v.Pos().IsValid() {
+		return v.Pos()
+	}
+	return e.If.Pos()
+}
+
+// A WaitKind classifies a wait on the retry path.
+type WaitKind uint8
+
+const (
+	// Sleep: time.Sleep, which no context interrupts.
+	Sleep WaitKind = iota + 1
+	// TimerReceive: a receive from time.After, time.Tick or a timer or
+	// ticker channel outside a select, which no context interrupts.
+	TimerReceive
+	// Receive: another channel receive, or a blocking select.
+	Receive
+	// SelectContext: a select with a ctx.Done() case.
+	SelectContext
+	// Library: a call into a retry or backoff library.
+	Library
+	// Helper: a call to a function of the package that waits.
+	Helper
+	// Possible: a call that may wait (it takes a time.Duration or a
+	// context.Context and cannot be seen).
+	Possible
+)
+
+// A Wait is one wait on the retry path.
+type Wait struct {
+	Instr ssa.Instruction
+	Kind  WaitKind
+}
+
+// Uninterruptible reports whether the wait ignores cancellation.
+func (w Wait) Uninterruptible() bool { return w.Kind == Sleep || w.Kind == TimerReceive }
+
+// A BoundKind says what kind of exit bounds a retry loop.
+type BoundKind uint8
+
+const (
+	BoundCounter BoundKind = 1 << iota
+	BoundContext
+	BoundTime
+	BoundLibrary
+	BoundExternal // a channel receive or select decides
+	BoundUnknown  // a call or value the analysis cannot see
+)
+
+// A Retry describes a retry loop of an attempt.
+type Retry struct {
+	Loop *Loop
+	// Fail is a failure edge of the attempt that reaches a back edge.
+	Fail Edge
+	// Latch is a latch reached from Fail.
+	Latch *ssa.BasicBlock
+	// Bounds is the union of the kinds of exits on the retry path that
+	// may bound the number of attempts; 0 means none.
+	Bounds BoundKind
+	// Attempts is the number of attempts when a counter compared with
+	// constants bounds the loop, else 0.
+	Attempts int
+	// Waits lists the waits on the retry path, in block order.
+	Waits []Wait
+
+	cycle []bool
+	fr    []bool
+	f     *Forest
+}
+
+// OnPath reports whether b is on the retry path: from the loop header to
+// the attempt, and from the attempt's failure back to the header.
+func (r *Retry) OnPath(b *ssa.BasicBlock) bool {
+	return b != nil && b.Index < len(r.cycle) && r.cycle[b.Index]
+}
+
+// Retry returns the innermost loop that retries a, or nil.
+func (f *Forest) Retry(a Attempt) *Retry {
+	if a.Call == nil || len(f.innermost) == 0 {
+		return nil
+	}
+	cb := a.Call.Block()
+	for _, l := range f.Enclosing(cb) {
+		if r := f.retry(l, a); r != nil {
+			return r
+		}
+	}
+	return nil
+}
+
+type test struct {
+	fail, ok *ssa.BasicBlock
+}
+
+func (f *Forest) retry(l *Loop, a Attempt) *Retry {
+	fn := f.Fn
+	n := len(fn.Blocks)
+	cb := a.Call.Block()
+
+	// Failure tests of the attempt inside the loop.
+	tests := make(map[*ssa.If]test)
+	for _, b := range l.Blocks(fn) {
+		iff, ok := lastIf(b)
+		if !ok {
+			continue
+		}
+		if failTrue, ok := failureTest(iff.Cond, a); ok {
+			t := test{fail: b.Succs[1], ok: b.Succs[0]}
+			if failTrue {
+				t = test{fail: b.Succs[0], ok: b.Succs[1]}
+			}
+			tests[iff] = t
+		}
+	}
+	if len(tests) == 0 {
+		return nil
+	}
+
+	// A failure edge that reaches a back edge within the iteration.
+	var fail Edge
+	var latch *ssa.BasicBlock
+	fr := make([]bool, n)
+	for _, b := range l.Blocks(fn) {
+		iff, _ := lastIf(b)
+		t, ok := tests[iff]
+		if !ok || !cb.Dominates(b) {
+			continue
+		}
+		var reached *ssa.BasicBlock
+		if t.fail == l.Header {
+			reached = b
+		} else if l.Contains(t.fail) {
+			reached = f.walk(l, t.fail, fr, nil)
+		}
+		if reached != nil && latch == nil {
+			fail, latch = Edge{If: iff, Succ: t.fail}, reached
+		}
+	}
+	if latch == nil {
+		return nil
+	}
+
+	// The success side must be able to leave the loop in the same
+	// iteration: otherwise the loop repeats on success too (a poller, a
+	// stream reconnect loop, a worker), which is not a retry.
+	if !f.successExits(l, cb, tests) {
+		return nil
+	}
+
+	// What is sent must not change on the way back.
+	iv := &invariance{f: f, l: l, fr: fr, fail: fail, seen: make(map[ssa.Value]bool)}
+	for _, in := range a.Inputs {
+		if in != nil && iv.varies(in) {
+			return nil
+		}
+	}
+
+	r := &Retry{Loop: l, Fail: fail, Latch: latch, cycle: make([]bool, n), fr: fr, f: f}
+	f.computeCycle(r, cb, fr, tests)
+	r.classifyExits(f, a, tests)
+	r.Waits = f.waits(r, a)
+	return r
+}
+
+func lastIf(b *ssa.BasicBlock) (*ssa.If, bool) {
+	if len(b.Instrs) == 0 {
+		return nil, false
+	}
+	iff, ok := b.Instrs[len(b.Instrs)-1].(*ssa.If)
+	return iff, ok && len(b.Succs) == 2
+}
+
+// walk marks in seen the blocks of l reachable from start without
+// taking a back edge, and returns a latch among them (or nil). skip, if
+// non-nil, gives the successors to follow for some blocks.
+func (f *Forest) walk(l *Loop, start *ssa.BasicBlock, seen []bool, succs func(*ssa.BasicBlock) []*ssa.BasicBlock) *ssa.BasicBlock {
+	var latch *ssa.BasicBlock
+	stack := []*ssa.BasicBlock{start}
+	for len(stack) > 0 {
+		b := stack[len(stack)-1]
+		stack = stack[:len(stack)-1]
+		if !l.Contains(b) || b == l.Header || seen[b.Index] {
+			continue
+		}
+		seen[b.Index] = true
+		if latch == nil && l.IsLatch(b) {
+			latch = b
+		}
+		next := b.Succs
+		if succs != nil {
+			next = succs(b)
+		}
+		stack = append(stack, next...)
+	}
+	return latch
+}
+
+// successExits reports whether, from the attempt's block, a block
+// outside l is reachable without a back edge when every failure test of
+// the attempt takes its success branch.
+func (f *Forest) successExits(l *Loop, cb *ssa.BasicBlock, tests map[*ssa.If]test) bool {
+	seen := make([]bool, len(f.Fn.Blocks))
+	stack := []*ssa.BasicBlock{cb}
+	for len(stack) > 0 {
+		b := stack[len(stack)-1]
+		stack = stack[:len(stack)-1]
+		if !l.Contains(b) {
+			return true
+		}
+		if seen[b.Index] || (b == l.Header && b != cb) {
+			continue
+		}
+		seen[b.Index] = true
+		if iff, ok := lastIf(b); ok {
+			if t, ok := tests[iff]; ok {
+				stack = append(stack, t.ok)
+				continue
+			}
+		}
+		if len(b.Instrs) > 0 {
+			if _, ok := b.Instrs[len(b.Instrs)-1].(*ssa.Return); ok {
+				return true
+			}
+		}
+		stack = append(stack, b.Succs...)
+	}
+	return false
+}
+
+// computeCycle marks the retry path: the blocks from the header to the
+// attempt, from the attempt to its failure tests, and from the failure
+// edges to a latch.
+func (f *Forest) computeCycle(r *Retry, cb *ssa.BasicBlock, fr []bool, tests map[*ssa.If]test) {
+	l := r.Loop
+	n := len(f.Fn.Blocks)
+	// Backwards from the attempt to the header.
+	stack := []*ssa.BasicBlock{cb}
+	for len(stack) > 0 {
+		b := stack[len(stack)-1]
+		stack = stack[:len(stack)-1]
+		if !l.Contains(b) || r.cycle[b.Index] {
+			continue
+		}
+		r.cycle[b.Index] = true
+		if b != l.Header {
+			stack = append(stack, b.Preds...)
+		}
+	}
+	// Forward from the attempt to the failure tests whose failure edge
+	// leads back (fr marks the blocks reachable from the failure edges).
+	fwd := make([]bool, n)
+	f.walk(l, cb, fwd, nil)
+	if cb == l.Header {
+		fwd[cb.Index] = true
+		for _, s := range cb.Succs {
+			f.walk(l, s, fwd, nil)
+		}
+	}
+	// Blocks between the attempt and a failure test: forward from the
+	// attempt and backward from a failure If.
+	back := make([]bool, n)
+	for iff, t := range tests {
+		b := iff.Block()
+		if !fwd[b.Index] || !(t.fail == l.Header || fr[t.fail.Index]) {
+			continue
+		}
+		stack = append(stack[:0], b)
+		for len(stack) > 0 {
+			x := stack[len(stack)-1]
+			stack = stack[:len(stack)-1]
+			if !fwd[x.Index] || back[x.Index] {
+				continue
+			}
+			back[x.Index] = true
+			if x != cb {
+				stack = append(stack, x.Preds...)
+			}
+		}
+	}
+	for i := 0; i < n; i++ {
+		if back[i] || fr[i] {
+			r.cycle[i] = true
+		}
+	}
+}
+
+// classifyExits records what may bound the loop: every exit on the retry
+// path that is not the attempt's own success or failure test.
+func (r *Retry) classifyExits(f *Forest, a Attempt, tests map[*ssa.If]test) {
+	l := r.Loop
+	for _, b := range f.Fn.Blocks {
+		if !r.OnPath(b) {
+			continue
+		}
+		iff, ok := lastIf(b)
+		if !ok {
+			continue
+		}
+		exitTrue, exitFalse := !l.Contains(b.Succs[0]), !l.Contains(b.Succs[1])
+		if !exitTrue && !exitFalse {
+			continue
+		}
+		if _, ok := tests[iff]; ok {
+			continue
+		}
+		c := &condClass{f: f, l: l, a: a, seen: make(map[ssa.Value]bool), purity: make(map[*ssa.Function]int)}
+		k := c.classify(iff.Cond)
+		r.Bounds |= k
+		if k&BoundCounter != 0 {
+			if n := countAttempts(f, l, a.Call.Block(), iff, exitTrue); n > 0 && (r.Attempts == 0 || n < r.Attempts) {
+				r.Attempts = n
+			}
+		}
+	}
+}
+
+// failureTest reports whether cond tests the outcome of attempt a, and
+// whether its true branch is the failure branch.
+func failureTest(cond ssa.Value, a Attempt) (failTrue, ok bool) {
+	switch c := cond.(type) {
+	case *ssa.UnOp:
+		if c.Op == token.NOT {
+			ft, ok := failureTest(c.X, a)
+			return !ft, ok
+		}
+	case *ssa.BinOp:
+		switch c.Op {
+		case token.EQL, token.NEQ:
+			if a.Err != nil && isNilCompare(c, a.Err) {
+				return c.Op == token.NEQ, true
+			}
+		}
+		if a.Resp != nil {
+			if ft, ok := statusTest(c, a.Resp); ok {
+				return ft, true
+			}
+		}
+	case *ssa.Call:
+		// resty's resp.IsError() / resp.IsSuccess().
+		if a.Resp != nil && len(c.Call.Args) == 1 && derives(c.Call.Args[0], a.Resp) {
+			if fn := valueflow.StaticCallee(&c.Call); fn != nil && isRestyResponse(fn) {
+				switch fn.Name() {
+				case "IsError":
+					return true, true
+				case "IsSuccess":
+					return false, true
+				}
+			}
+		}
+	}
+	return false, false
+}
+
+// isNilCompare reports whether c compares v (or a copy) with nil.
+func isNilCompare(c *ssa.BinOp, v ssa.Value) bool {
+	isNil := func(x ssa.Value) bool {
+		k, ok := x.(*ssa.Const)
+		return ok && k.IsNil()
+	}
+	return (derives(c.X, v) && isNil(c.Y)) || (derives(c.Y, v) && isNil(c.X))
+}
+
+// derives reports whether x is v, a copy of v, or a φ one of whose
+// edges is v.
+func derives(x, v ssa.Value) bool {
+	for i := 0; i < 4; i++ {
+		if x == v {
+			return true
+		}
+		switch y := x.(type) {
+		case *ssa.ChangeInterface:
+			x = y.X
+		case *ssa.MakeInterface:
+			x = y.X
+		case *ssa.ChangeType:
+			x = y.X
+		case *ssa.Phi:
+			for _, e := range y.Edges {
+				if e == v {
+					return true
+				}
+			}
+			return false
+		default:
+			return false
+		}
+	}
+	return false
+}
+
+func isRestyResponse(fn *types.Func) bool {
+	sig, ok := fn.Type().(*types.Signature)
+	if !ok || sig.Recv() == nil {
+		return false
+	}
+	return nethttp.IsNamed(sig.Recv().Type(), "github.com/go-resty/resty/v2", "Response") ||
+		nethttp.IsNamed(sig.Recv().Type(), "resty.dev/v3", "Response")
+}
+
+// statusValue reports whether v is the status code of response resp.
+func statusValue(v, resp ssa.Value) bool {
+	switch x := v.(type) {
+	case *ssa.UnOp:
+		if fa, ok := x.X.(*ssa.FieldAddr); ok && x.Op == token.MUL {
+			f := valueflow.FieldOf(fa)
+			return f != nil && f.Name() == "StatusCode" && nethttp.IsNamed(fa.X.Type(), nethttp.HTTP, "Response") && derives(fa.X, resp)
+		}
+	case *ssa.Field:
+		f := valueflow.FieldOf(x)
+		return f != nil && f.Name() == "StatusCode" && nethttp.IsNamed(x.X.Type(), nethttp.HTTP, "Response") && derives(x.X, resp)
+	case *ssa.Call:
+		if fn := valueflow.StaticCallee(&x.Call); fn != nil && fn.Name() == "StatusCode" && isRestyResponse(fn) {
+			return len(x.Call.Args) == 1 && derives(x.Call.Args[0], resp)
+		}
+	case *ssa.Convert:
+		return statusValue(x.X, resp)
+	}
+	return false
+}
+
+// statusTest classifies a comparison of the status code with a
+// constant. A branch is the failure branch when the statuses it admits
+// include 429 or a 5xx and the other branch admits a 2xx.
+func statusTest(c *ssa.BinOp, resp ssa.Value) (failTrue, ok bool) {
+	op := c.Op
+	var k *ssa.Const
+	switch {
+	case statusValue(c.X, resp):
+		k, _ = c.Y.(*ssa.Const)
+	case statusValue(c.Y, resp):
+		k, _ = c.X.(*ssa.Const)
+		op = mirror(op)
+	}
+	if k == nil || k.Value == nil || k.Value.Kind() != constant.Int {
+		return false, false
+	}
+	n, exact := constant.Int64Val(k.Value)
+	if !exact {
+		return false, false
+	}
+	holds := func(s int64) bool {
+		switch op {
+		case token.EQL:
+			return s == n
+		case token.NEQ:
+			return s != n
+		case token.LSS:
+			return s < n
+		case token.LEQ:
+			return s <= n
+		case token.GTR:
+			return s > n
+		case token.GEQ:
+			return s >= n
+		}
+		return false
+	}
+	var trueBad, trueGood, falseBad, falseGood bool
+	for s := int64(100); s < 600; s++ {
+		bad := s == 429 || s >= 500
+		good := s >= 200 && s < 300
+		if holds(s) {
+			trueBad = trueBad || bad
+			trueGood = trueGood || good
+		} else {
+			falseBad = falseBad || bad
+			falseGood = falseGood || good
+		}
+	}
+	switch {
+	case trueBad && falseGood:
+		return true, true
+	case falseBad && trueGood:
+		return false, true
+	}
+	return false, false
+}
+
+func mirror(op token.Token) token.Token {
+	switch op {
+	case token.LSS:
+		return token.GTR
+	case token.LEQ:
+		return token.GEQ
+	case token.GTR:
+		return token.LSS
+	case token.GEQ:
+		return token.LEQ
+	}
+	return op
+}
+
+// RetryLibraries are the import paths (prefixes end in "/") of retry and
+// backoff libraries: a call into one of them in a loop condition counts
+// as a bound, on the retry path as a wait.
+var RetryLibraries = []string{
+	"github.com/cenkalti/backoff/",
+	"github.com/avast/retry-go",
+	"github.com/sethvargo/go-retry",
+	"github.com/failsafe-go/failsafe-go",
+	"github.com/hashicorp/go-retryablehttp",
+	"github.com/jpillora/backoff",
+	"k8s.io/apimachinery/pkg/util/wait",
+	"k8s.io/client-go/util/retry",
+}
+
+func isRetryLibrary(path string) bool {
+	for _, p := range RetryLibraries {
+		if path == p || strings.HasPrefix(path, strings.TrimSuffix(p, "/")+"/") {
+			return true
+		}
+	}
+	return false
+}
+
+// SameValue reports whether v is the same value on the iteration that
+// follows a failure: defined before the loop, or carried unchanged
+// through it. A call inside the loop makes a new value, unless through
+// returns the value the call derives its identity from (for example the
+// receiver of (*http.Request).WithContext, which shares the body).
+func (r *Retry) SameValue(v ssa.Value, through func(*ssa.Call) ssa.Value) bool {
+	iv := &invariance{f: r.f, l: r.Loop, fr: r.fr, fail: r.Fail, seen: make(map[ssa.Value]bool)}
+	return iv.same(v, through, 0)
+}
+
+func (iv *invariance) same(v ssa.Value, through func(*ssa.Call) ssa.Value, depth int) bool {
+	if v == nil || depth > 16 {
+		return false
+	}
+	if !iv.inLoop(v) {
+		return true
+	}
+	switch x := v.(type) {
+	case *ssa.Phi:
+		if iv.seen[v] {
+			return true
+		}
+		iv.seen[v] = true
+		b := x.Block()
+		for i, e := range x.Edges {
+			if i >= len(b.Preds) {
+				return false
+			}
+			pred := b.Preds[i]
+			if b == iv.l.Header {
+				if !iv.l.Contains(pred) || !iv.onFailurePath(pred, b) {
+					continue
+				}
+				if !iv.sameBack(x, e, through, 0) {
+					return false
+				}
+				continue
+			}
+			if !iv.same(e, through, depth+1) {
+				return false
+			}
+		}
+		return true
+	case *ssa.ChangeType:
+		return iv.same(x.X, through, depth+1)
+	case *ssa.MakeInterface:
+		return iv.same(x.X, through, depth+1)
+	case *ssa.ChangeInterface:
+		return iv.same(x.X, through, depth+1)
+	case *ssa.TypeAssert:
+		return iv.same(x.X, through, depth+1)
+	case *ssa.Extract:
+		if c, ok := x.Tuple.(*ssa.Call); ok && through != nil {
+			if t := through(c); t != nil {
+				return iv.same(t, through, depth+1)
+			}
+		}
+	case *ssa.Call:
+		if through != nil {
+			if t := through(x); t != nil {
+				return iv.same(t, through, depth+1)
+			}
+		}
+	case *ssa.UnOp:
+		if x.Op == token.MUL && !iv.inLoop(x.X) {
+			if _, ok := x.X.(*ssa.Alloc); ok && !iv.storedInLoop(x.X) {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+func (iv *invariance) sameBack(p *ssa.Phi, e ssa.Value, through func(*ssa.Call) ssa.Value, depth int) bool {
+	if e == p {
+		return true
+	}
+	if depth > 8 {
+		return false
+	}
+	if q, ok := e.(*ssa.Phi); ok && iv.l.Contains(q.Block()) && q.Block() != iv.l.Header {
+		b := q.Block()
+		for i, qe := range q.Edges {
+			if i < len(b.Preds) && !iv.onFailurePath(b.Preds[i], b) {
+				continue
+			}
+			if !iv.sameBack(p, qe, through, depth+1) {
+				return false
+			}
+		}
+		return true
+	}
+	return false
+}
