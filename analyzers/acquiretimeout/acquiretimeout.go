@@ -6,6 +6,7 @@ import (
 	"go/token"
 	"reflect"
 	"sort"
+	"strings"
 
 	"golang.org/x/tools/go/analysis"
 	"golang.org/x/tools/go/ssa"
@@ -18,6 +19,7 @@ import (
 	"github.com/httplint/httplint/internal/httpconfig"
 	"github.com/httplint/httplint/internal/nethttp"
 	"github.com/httplint/httplint/internal/report"
+	"github.com/httplint/httplint/internal/sends"
 )
 
 //go:embed doc.go
@@ -94,6 +96,7 @@ func run(pass *analysis.Pass, cfg *Config) error {
 	}
 	clients := res.ClientResolver()
 	deadlines := res.DeadlineResolver()
+	senders := res.SendResolver()
 
 	// Requests without any deadline, grouped by the MaxConnsPerHost
 	// setting of their transport when it has one.
@@ -109,7 +112,13 @@ func run(pass *analysis.Pass, cfg *Config) error {
 					continue
 				}
 				s, ok := classify(call, clients, deadlines)
-				if !ok || !s.client.Timeout.IsZero() {
+				if !ok {
+					// A call of a function that sends a request with the
+					// client or context passed here.
+					reportIndirect(pass, rep, call, senders.AtCall(call), cfg.Strict)
+					continue
+				}
+				if !s.client.Timeout.IsZero() {
 					continue
 				}
 				if s.deadline.Kind == deadline.None || (cfg.Strict && s.deadline.Kind == deadline.Param) {
@@ -192,6 +201,36 @@ func reportNoDeadline(pass *analysis.Pass, rep *report.Reporter, s send) {
 		d.Related = append(d.Related, analysis.RelatedInformation{Pos: p, Message: "client built here"})
 	}
 	rep.Report(d)
+}
+
+// reportIndirect reports a call through which a function sends a request
+// with no deadline, when the client and context come from this call.
+func reportIndirect(pass *analysis.Pass, rep *report.Reporter, call ssa.CallInstruction, indirect []sends.Send, strict bool) {
+	for _, s := range indirect {
+		if s.ClientParam >= 0 || !s.Client.Timeout.IsZero() {
+			continue
+		}
+		ctx := "the context passed here has no deadline"
+		switch {
+		case s.Deadline.Kind == deadline.Param && strict:
+			ctx = "its context comes from a parameter that may carry no deadline"
+		case s.Deadline.Kind != deadline.None:
+			continue
+		}
+		client := "an http.Client that has no Timeout"
+		switch {
+		case s.Client.Origin == httpconfig.OriginDefault:
+			client = "http.DefaultClient, which has no Timeout,"
+		case s.Client.Library != "":
+			client = fmt.Sprintf("the http.Client from %s, which has no Timeout,", s.Client.Library)
+		}
+		pos, end := report.CallRange(pass, call.Pos())
+		via := strings.TrimPrefix(s.Via, pass.Pkg.Name()+".")
+		rep.Report(analysis.Diagnostic{Pos: pos, End: end, Category: ClientNoDeadline,
+			Message: fmt.Sprintf("%s sends a request through %s and %s: a server that accepts the connection and never answers blocks this call forever",
+				via, client, ctx)})
+		return
+	}
 }
 
 func reportPoolWaits(pass *analysis.Pass, rep *report.Reporter, pools map[token.Pos][]send) {

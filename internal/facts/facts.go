@@ -26,6 +26,7 @@ import (
 	"github.com/httplint/httplint/internal/deadline"
 	"github.com/httplint/httplint/internal/httpconfig"
 	"github.com/httplint/httplint/internal/nethttp"
+	"github.com/httplint/httplint/internal/sends"
 	"github.com/httplint/httplint/internal/ssabuild"
 	"github.com/httplint/httplint/internal/valueflow"
 )
@@ -46,6 +47,12 @@ var Analyzer = &analysis.Analyzer{
 // transport, context or request.
 type Summary struct {
 	Values []Value
+	// Sends lists the requests a function sends whose client or context
+	// comes from its parameters.
+	Sends []sends.Send
+	// ReadOnly lists the parameters of a function that are clients or
+	// transports it neither writes nor lets escape.
+	ReadOnly []int
 }
 
 // A Value is the summary of one result, variable or field.
@@ -74,6 +81,16 @@ func (s *Summary) String() string {
 		if len(p) > 0 {
 			parts = append(parts, fmt.Sprintf("%d:%s", i, strings.Join(p, ",")))
 		}
+	}
+	for _, snd := range s.Sends {
+		client := "param" + fmt.Sprint(snd.ClientParam)
+		if snd.ClientParam < 0 {
+			client = "timeout=" + snd.Client.Timeout.Describe(true)
+		}
+		parts = append(parts, fmt.Sprintf("sends(client=%s,deadline=%s)", client, describeDeadline(snd.Deadline)))
+	}
+	for _, p := range s.ReadOnly {
+		parts = append(parts, fmt.Sprintf("readonly(%d)", p))
 	}
 	return strings.Join(parts, " ")
 }
@@ -170,6 +187,32 @@ func (r *Result) ResultDeadline(fn *types.Func, i int) (deadline.Deadline, bool)
 	return deadline.Deadline{}, false
 }
 
+// ReadOnlyParam implements httpconfig.Facts.
+func (r *Result) ReadOnlyParam(fn *types.Func, i int) bool {
+	if s := r.imported[fn]; s != nil {
+		for _, p := range s.ReadOnly {
+			if p == i {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// SendResolver returns a new resolver of parameter-dependent sends for
+// the package.
+func (r *Result) SendResolver() *sends.Resolver {
+	return sends.NewResolver(r.Index, r.ClientResolver(), r.DeadlineResolver(), r)
+}
+
+// Sends implements sends.Facts.
+func (r *Result) Sends(fn *types.Func) []sends.Send {
+	if s := r.imported[fn]; s != nil {
+		return s.Sends
+	}
+	return nil
+}
+
 // ClientLibraries lists import paths whose presence makes a package
 // relevant even without net/http (prefixes end in "/").
 var ClientLibraries = []string{
@@ -231,6 +274,7 @@ func run(pass *analysis.Pass) (any, error) {
 func exportSummaries(pass *analysis.Pass, res *Result, pkg *ssa.Package, funcs []*ssa.Function) bool {
 	clients := res.ClientResolver()
 	deadlines := res.DeadlineResolver()
+	senders := sends.NewResolver(res.Index, clients, deadlines, res)
 	summarise := func(t types.Type, client func() *httpconfig.Client, transport func() *httpconfig.Transport, dl func() deadline.Deadline) (Value, bool) {
 		var r Value
 		switch {
@@ -275,7 +319,13 @@ func exportSummaries(pass *analysis.Pass, res *Result, pkg *ssa.Package, funcs [
 				any = true
 			}
 		}
-		if any {
+		s.Sends = senders.Of(fn)
+		for i, p := range fn.Params {
+			if (nethttp.IsClient(p.Type()) || nethttp.IsTransport(p.Type())) && clients.ReadOnlyParam(fn, i) {
+				s.ReadOnly = append(s.ReadOnly, i)
+			}
+		}
+		if any || len(s.Sends) > 0 || len(s.ReadOnly) > 0 {
 			export(obj, s)
 		}
 	}

@@ -19,6 +19,9 @@ type Facts interface {
 	Client(obj types.Object, i int) *Client
 	// Transport is the same for transports.
 	Transport(obj types.Object, i int) *Transport
+	// ReadOnlyParam reports whether function fn neither writes the
+	// client or transport it receives as parameter i nor lets it escape.
+	ReadOnlyParam(fn *types.Func, i int) bool
 }
 
 // A Resolver reconstructs client and transport configurations for the
@@ -71,6 +74,45 @@ func readOnly(c *ssa.CallCommon, i int) bool {
 		return i == 0
 	}
 	return false
+}
+
+// safe extends readOnly with the functions of other packages whose facts
+// say they only read the client or transport they receive.
+func (r *Resolver) safe(c *ssa.CallCommon, i int) bool {
+	if readOnly(c, i) {
+		return true
+	}
+	fn := valueflow.StaticCallee(c)
+	return fn != nil && r.facts != nil && r.facts.ReadOnlyParam(fn, i)
+}
+
+// ReadOnlyParam reports whether fn, a function of this package, neither
+// writes the object its parameter i points to nor lets it escape.
+func (r *Resolver) ReadOnlyParam(fn *ssa.Function, i int) bool {
+	if i >= len(fn.Params) {
+		return false
+	}
+	p := fn.Params[i]
+	stores, escapes := r.ix.ObjectStores(p, r.safe)
+	if len(stores) > 0 || escapes {
+		return false
+	}
+	// A returned parameter could be written through the call's result.
+	for _, b := range fn.Blocks {
+		if len(b.Instrs) == 0 {
+			continue
+		}
+		if ret, ok := b.Instrs[len(b.Instrs)-1].(*ssa.Return); ok {
+			for _, v := range ret.Results {
+				for _, o := range r.ix.Origins(v) {
+					if o.V == p {
+						return false
+					}
+				}
+			}
+		}
+	}
+	return true
 }
 
 // Client returns the configuration of the *http.Client (or http.Client
@@ -200,9 +242,9 @@ func (r *Resolver) applyClientStores(c *Client, v ssa.Value, homes ...valueflow.
 	var stores []valueflow.FieldStore
 	escapes := false
 	if v != nil {
-		stores, escapes = r.ix.ObjectStores(v, readOnly, homes...)
+		stores, escapes = r.ix.ObjectStores(v, r.safe, homes...)
 	} else {
-		stores, _ = r.ix.ObjectStores(nil, readOnly, homes...)
+		stores, _ = r.ix.ObjectStores(nil, r.safe, homes...)
 	}
 	if escapes {
 		return UnknownClient()
@@ -448,7 +490,7 @@ func (r *Resolver) ResultTransport(fn *ssa.Function, i int) *Transport {
 }
 
 func (r *Resolver) applyTransportStores(t *Transport, v ssa.Value, homes ...valueflow.Home) *Transport {
-	stores, escapes := r.ix.ObjectStores(v, readOnly, homes...)
+	stores, escapes := r.ix.ObjectStores(v, r.safe, homes...)
 	if escapes {
 		u := UnknownTransport()
 		u.pos, u.Fresh = t.pos, t.Fresh
@@ -588,7 +630,7 @@ func (r *Resolver) DefaultTransport() (t *Transport, mutated bool) {
 	if !ok {
 		return t, false
 	}
-	stores, _ := r.ix.ObjectStores(nil, readOnly, valueflow.Home{V: g})
+	stores, _ := r.ix.ObjectStores(nil, r.safe, valueflow.Home{V: g})
 	if len(stores) == 0 {
 		return t, false
 	}

@@ -47,6 +47,6 @@ type Holder struct {
 	other  *http.Client
 }
 
-func NewHolder(c *http.Client) *Holder {
+func NewHolder(c *http.Client) *Holder { // want NewHolder:`readonly\(0\)`
 	return &Holder{Client: &http.Client{Timeout: time.Minute}, other: c}
 }

@@ -38,3 +38,19 @@ func (Client) Request(ctx context.Context, u string) *http.Request { // want Req
 	r, _ := http.NewRequestWithContext(ctx, "GET", u, nil)
 	return r
 }
+
+func Send(ctx context.Context, c *http.Client, u string) (*http.Response, error) { // want Send:`sends\(client=param1,deadline=param0\) readonly\(1\)`
+	req, err := http.NewRequestWithContext(ctx, "GET", u, nil)
+	if err != nil {
+		return nil, err
+	}
+	return c.Do(req)
+}
+
+func Get(u string) (*http.Response, error) { // reported here by acquiretimeout; no summary
+	return Send(context.Background(), http.DefaultClient, u)
+}
+
+func GetCtx(ctx context.Context, u string) (*http.Response, error) { // want GetCtx:`sends\(client=timeout=0s,deadline=param0\)`
+	return Send(ctx, http.DefaultClient, u)
+}

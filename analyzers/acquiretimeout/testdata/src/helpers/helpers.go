@@ -1,0 +1,74 @@
+// Package helpers sends requests with the client and context its callers
+// pass; the sends are judged at each call.
+package helpers
+
+import (
+	"context"
+	"io"
+	"net/http"
+	"strings"
+	"time"
+)
+
+// PostCustom sends through the caller's client with the caller's context.
+func PostCustom(ctx context.Context, url string, c *http.Client, body string) error {
+	req, err := http.NewRequestWithContext(ctx, http.MethodPost, url, strings.NewReader(body))
+	if err != nil {
+		return err
+	}
+	resp, err := c.Do(req)
+	if err != nil {
+		return err
+	}
+	defer resp.Body.Close()
+	_, err = io.Copy(io.Discard, resp.Body)
+	return err
+}
+
+// Post is the convenience wrapper of the slack-go webhook shape.
+func Post(url, body string) error {
+	return PostCustom(context.Background(), url, http.DefaultClient, body) // want `PostCustom sends a request through http.DefaultClient, which has no Timeout, and the context passed here has no deadline`
+}
+
+// PostTimed gives the request a deadline.
+func PostTimed(url, body string) error {
+	ctx, cancel := context.WithTimeout(context.Background(), 5*time.Second)
+	defer cancel()
+	return PostCustom(ctx, url, http.DefaultClient, body)
+}
+
+// PostWithClient uses a client with a Timeout.
+func PostWithClient(url, body string) error {
+	c := &http.Client{Timeout: time.Second}
+	return PostCustom(context.Background(), url, c, body)
+}
+
+// PostCtx passes its own context on: the caller's business.
+func PostCtx(ctx context.Context, url, body string) error {
+	return PostCustom(ctx, url, http.DefaultClient, body)
+}
+
+type API struct {
+	client *http.Client
+}
+
+func NewAPI() *API { return &API{client: &http.Client{}} }
+
+func (a *API) get(ctx context.Context, url string) (*http.Response, error) {
+	req, err := http.NewRequestWithContext(ctx, http.MethodGet, url, nil)
+	if err != nil {
+		return nil, err
+	}
+	return a.client.Do(req)
+}
+
+// Status calls get with a background context: the field's client has no
+// Timeout.
+func (a *API) Status() (*http.Response, error) {
+	return a.get(context.Background(), "http://api/status") // want `API.get sends a request through an http.Client that has no Timeout and the context passed here has no deadline`
+}
+
+// StatusCtx passes its context on.
+func (a *API) StatusCtx(ctx context.Context) (*http.Response, error) {
+	return a.get(ctx, "http://api/status")
+}

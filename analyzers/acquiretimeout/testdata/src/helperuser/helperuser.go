@@ -1,0 +1,29 @@
+// Package helperuser calls the helpers of another package.
+package helperuser
+
+import (
+	"context"
+	"net/http"
+	"time"
+
+	"helpers"
+)
+
+func Notify(url string) error {
+	return helpers.PostCustom(context.Background(), url, &http.Client{}, "{}") // want `helpers.PostCustom sends a request through an http.Client that has no Timeout and the context passed here has no deadline`
+}
+
+func NotifyCtx(url string) error {
+	return helpers.PostCtx(context.TODO(), url, "{}") // want `helpers.PostCustom sends a request through http.DefaultClient, which has no Timeout, and the context passed here has no deadline`
+}
+
+func NotifyTimed(url string) error {
+	ctx, cancel := context.WithTimeout(context.Background(), time.Second)
+	defer cancel()
+	return helpers.PostCtx(ctx, url, "{}")
+}
+
+func Status(ctx context.Context, a *helpers.API) {
+	a.StatusCtx(ctx)
+	a.StatusCtx(context.Background()) // want `helpers.API.get sends a request`
+}

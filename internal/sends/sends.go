@@ -1,0 +1,264 @@
+// Package sends summarises the HTTP requests a function sends on behalf
+// of its callers.
+//
+// A function such as
+//
+//	func post(ctx context.Context, c *http.Client, url string) error {
+//		req, _ := http.NewRequestWithContext(ctx, "POST", url, nil)
+//		_, err := c.Do(req)
+//		...
+//	}
+//
+// sends a request whose client and context come from its parameters: the
+// send itself cannot be judged, but every call of post can. [Resolver.Of]
+// returns such parameter-dependent sends, following calls through
+// functions of the same package and, with analysis facts, of other
+// packages; a check then evaluates them at each call site.
+package sends
+
+import (
+	"go/token"
+	"go/types"
+
+	"golang.org/x/tools/go/ssa"
+
+	"github.com/httplint/httplint/internal/deadline"
+	"github.com/httplint/httplint/internal/httpcall"
+	"github.com/httplint/httplint/internal/httpconfig"
+	"github.com/httplint/httplint/internal/nethttp"
+	"github.com/httplint/httplint/internal/valueflow"
+)
+
+// A Send is a request a function sends whose client or context depends
+// on its parameters.
+type Send struct {
+	// ClientParam is the index of the parameter that is the client, or
+	// -1 when the client does not depend on the parameters: Client then
+	// describes it and has no Timeout.
+	ClientParam int
+	Client      *httpconfig.Client
+	// Deadline is None or Param: what is known of the request's context.
+	Deadline deadline.Deadline
+	// What names the sending call for messages, e.g. "(*http.Client).Do".
+	What string
+	// Via names the function called that sends ("pkg.helper",
+	// "pkg.Type.Method"); "" for a direct send.
+	Via string
+
+	pos token.Pos // the sending call, in this package
+}
+
+// Pos returns the position of the sending call when it is in the
+// package being analysed.
+func (s Send) Pos() token.Pos { return s.pos }
+
+// Facts supplies the summaries of functions of other packages.
+type Facts interface {
+	Sends(fn *types.Func) []Send
+}
+
+// A Resolver computes summaries for the functions of one package. It is
+// not safe for concurrent use.
+type Resolver struct {
+	ix        *valueflow.Index
+	clients   *httpconfig.Resolver
+	deadlines *deadline.Resolver
+	facts     Facts
+	memo      map[*ssa.Function][]Send
+	busy      map[*ssa.Function]bool
+}
+
+// NewResolver returns a Resolver over ix.
+func NewResolver(ix *valueflow.Index, clients *httpconfig.Resolver, deadlines *deadline.Resolver, facts Facts) *Resolver {
+	return &Resolver{ix: ix, clients: clients, deadlines: deadlines, facts: facts,
+		memo: make(map[*ssa.Function][]Send), busy: make(map[*ssa.Function]bool)}
+}
+
+// maxSends bounds a summary's length.
+const maxSends = 8
+
+// Of returns the parameter-dependent sends of fn, a function of this
+// package: its own, and those of the functions it calls that it hands
+// its parameters to.
+func (r *Resolver) Of(fn *ssa.Function) []Send {
+	if s, ok := r.memo[fn]; ok {
+		return s
+	}
+	if r.busy[fn] {
+		return nil
+	}
+	r.busy[fn] = true
+	var out []Send
+	add := func(s Send) {
+		for _, o := range out {
+			if o.ClientParam == s.ClientParam && o.Deadline == s.Deadline && o.What == s.What && o.Via == s.Via {
+				return
+			}
+		}
+		if len(out) < maxSends {
+			out = append(out, s)
+		}
+	}
+	for _, b := range fn.Blocks {
+		for _, instr := range b.Instrs {
+			call, ok := instr.(ssa.CallInstruction)
+			if !ok {
+				continue
+			}
+			if s, ok := r.direct(call); ok {
+				if s.dependsOnParams() {
+					add(s)
+				}
+				continue
+			}
+			for _, s := range r.AtCall(call) {
+				if s.dependsOnParams() {
+					add(s)
+				}
+			}
+		}
+	}
+	delete(r.busy, fn)
+	r.memo[fn] = out
+	return out
+}
+
+func (s Send) dependsOnParams() bool {
+	return s.ClientParam >= 0 || s.Deadline.Kind == deadline.Param
+}
+
+// direct describes the request sent by call itself, if it sends one and
+// could lack a deadline.
+func (r *Resolver) direct(call ssa.CallInstruction) (Send, bool) {
+	hc, ok := httpcall.Classify(call)
+	if !ok || hc.Via == httpcall.ViaRoundTrip {
+		return Send{}, false
+	}
+	s := Send{ClientParam: -1, What: hc.Name, pos: call.Pos()}
+	if hc.Via == httpcall.ViaHelper {
+		s.Client = r.clients.DefaultClient()
+	} else if p := param(r.ix, hc.Client); p >= 0 {
+		s.ClientParam = p
+	} else {
+		s.Client = r.clients.Client(hc.Client)
+	}
+	if hc.Background {
+		s.Deadline = deadline.Deadline{Kind: deadline.None}
+	} else {
+		s.Deadline = r.deadlines.Request(hc.Request)
+	}
+	return s, s.viable()
+}
+
+// viable reports whether the send could end up without any deadline.
+func (s Send) viable() bool {
+	if s.ClientParam < 0 && (s.Client == nil || !s.Client.Timeout.IsZero()) {
+		return false
+	}
+	return s.Deadline.Kind == deadline.None || s.Deadline.Kind == deadline.Param
+}
+
+// param returns the index of the parameter that v is (through copies), or
+// -1.
+func param(ix *valueflow.Index, v ssa.Value) int {
+	idx := -1
+	for _, o := range ix.Origins(v) {
+		p, ok := o.V.(*ssa.Parameter)
+		if !ok {
+			return -1
+		}
+		i := paramIndex(p)
+		if i < 0 || (idx >= 0 && idx != i) {
+			return -1
+		}
+		idx = i
+	}
+	return idx
+}
+
+func paramIndex(p *ssa.Parameter) int {
+	for i, q := range p.Parent().Params {
+		if q == p {
+			return i
+		}
+	}
+	return -1
+}
+
+// AtCall returns the sends that call makes on the caller's behalf
+// through a function with a summary, with the callee's parameters
+// replaced by what is known of the arguments. Sends whose client turns
+// out to have a Timeout, or whose context has a deadline or is unknown,
+// are dropped.
+func (r *Resolver) AtCall(call ssa.CallInstruction) []Send {
+	c := call.Common()
+	callee := valueflow.StaticCallee(c)
+	if callee == nil {
+		return nil
+	}
+	var summary []Send
+	if fn := r.ix.Func(callee); fn != nil {
+		summary = r.Of(fn)
+	} else if r.facts != nil {
+		summary = r.facts.Sends(callee)
+	}
+	if len(summary) == 0 {
+		return nil
+	}
+	via := FuncName(callee)
+	var out []Send
+	for _, s := range summary {
+		t := Send{ClientParam: -1, Client: s.Client, What: s.What, Via: via, pos: call.Pos()}
+		if s.Via != "" {
+			t.Via = s.Via
+		}
+		if s.ClientParam >= 0 {
+			if s.ClientParam >= len(c.Args) {
+				continue
+			}
+			arg := c.Args[s.ClientParam]
+			if p := param(r.ix, arg); p >= 0 {
+				t.ClientParam = p
+			} else {
+				t.Client = r.clients.Client(arg)
+			}
+		}
+		t.Deadline = s.Deadline
+		if s.Deadline.Kind == deadline.Param {
+			if s.Deadline.Param >= len(c.Args) {
+				continue
+			}
+			arg := c.Args[s.Deadline.Param]
+			switch {
+			case nethttp.IsRequest(arg.Type()):
+				t.Deadline = r.deadlines.Request(arg)
+			case nethttp.IsContext(arg.Type()):
+				t.Deadline = r.deadlines.Context(arg)
+			default:
+				continue
+			}
+		}
+		if t.viable() {
+			out = append(out, t)
+		}
+	}
+	return out
+}
+
+// FuncName names fn for a message: "pkg.Func" or "pkg.Type.Method".
+func FuncName(fn *types.Func) string {
+	name := fn.Name()
+	if sig, ok := fn.Type().(*types.Signature); ok && sig.Recv() != nil {
+		t := types.Unalias(sig.Recv().Type())
+		if p, ok := t.(*types.Pointer); ok {
+			t = types.Unalias(p.Elem())
+		}
+		if n, ok := t.(*types.Named); ok {
+			name = n.Obj().Name() + "." + name
+		}
+	}
+	if fn.Pkg() != nil {
+		name = fn.Pkg().Name() + "." + name
+	}
+	return name
+}
