@@ -1,0 +1,101 @@
+package length_test
+
+import (
+	"fmt"
+	"go/types"
+	"testing"
+
+	"golang.org/x/tools/go/analysis"
+	"golang.org/x/tools/go/analysis/analysistest"
+	"golang.org/x/tools/go/ssa"
+
+	"github.com/httplint/httplint/internal/facts"
+	"github.com/httplint/httplint/internal/length"
+	"github.com/httplint/httplint/internal/valueflow"
+)
+
+// probe reports the estimate of the argument of every call to a probe
+// function of the package under test: bytesOf(string), countOf(any),
+// urlOf(*url.URL), elemOf(any).
+var probe = &analysis.Analyzer{
+	Name:     "lengthprobe",
+	Doc:      "report length estimates at probe calls",
+	Requires: []*analysis.Analyzer{facts.Analyzer},
+	Run: func(pass *analysis.Pass) (any, error) {
+		res := pass.ResultOf[facts.Analyzer].(*facts.Result)
+		if !res.Relevant {
+			return nil, nil
+		}
+		a := length.New(res.Index, pass.Fset, pass.Files, pass.TypesInfo)
+		for _, fn := range res.Funcs {
+			for _, b := range fn.Blocks {
+				for _, instr := range b.Instrs {
+					call, ok := instr.(*ssa.Call)
+					if !ok {
+						continue
+					}
+					callee := valueflow.StaticCallee(&call.Call)
+					if callee == nil || callee.Pkg() != pass.Pkg || len(call.Call.Args) != 1 {
+						continue
+					}
+					arg := call.Call.Args[0]
+					if mi, ok := arg.(*ssa.MakeInterface); ok {
+						arg = mi.X
+					}
+					var l length.Length
+					switch callee.Name() {
+					case "bytesOf":
+						l = a.Bytes(arg)
+					case "countOf":
+						l = a.Count(arg, call.Block())
+					case "urlOf":
+						l = a.URL(arg)
+					case "elemOf":
+						l = a.Elem(arg)
+					default:
+						continue
+					}
+					pass.Reportf(call.Pos(), "%s: %s", callee.Name(), describe(pass, l))
+				}
+			}
+		}
+		return nil, nil
+	},
+}
+
+func describe(pass *analysis.Pass, l length.Length) string {
+	s := l.String()
+	if l.Grow != nil && l.Grow.Site.IsValid() {
+		s += fmt.Sprintf(" @%d", pass.Fset.Position(l.Grow.Site).Line)
+	}
+	return s
+}
+
+var _ = types.Typ
+
+func TestLengths(t *testing.T) {
+	analysistest.Run(t, analysistest.TestData(), probe, "lengths")
+}
+
+func TestLattice(t *testing.T) {
+	c := length.Const
+	for _, tc := range []struct {
+		got  length.Length
+		want string
+	}{
+		{length.Add(c(3), c(4)), "7"},
+		{length.Join(c(3), c(7)), "3..7"},
+		{length.Mul(c(3), c(7)), "21"},
+		{length.Mul(c(0), length.Unknown), "0"},
+		{length.Add(c(3), length.Unknown), "3.."},
+		{length.Join(c(3), length.Unknown), "unknown"},
+		{length.Escape(length.Upto(10)), "0..30"},
+		{length.Add(length.Length{Grow: &length.Growth{Name: "ids"}}, length.Unknown), "grows(ids)"},
+		{length.Mul(length.Length{Grow: &length.Growth{Name: "ids"}}, c(3)), "grows(ids)"},
+		{length.Join(length.Unknown, length.Length{Grow: &length.Growth{Name: "ids"}}), "grows(ids)"},
+	} {
+		if s := tc.got.String(); s != tc.want {
+			t.Errorf("got %s, want %s", s, tc.want)
+		}
+	}
+}

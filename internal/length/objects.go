@@ -1,0 +1,547 @@
+package length
+
+import (
+	"go/constant"
+	"go/token"
+	"go/types"
+
+	"golang.org/x/tools/go/ssa"
+
+	"github.com/httplint/httplint/internal/nethttp"
+	"github.com/httplint/httplint/internal/valueflow"
+)
+
+// A mutation is one call or store that adds to a url.Values, a
+// strings.Builder, a bytes.Buffer or a map.
+type mutation struct {
+	instr    ssa.Instruction
+	kind     mutKind
+	key, val ssa.Value
+}
+
+type mutKind uint8
+
+const (
+	mutAdd       mutKind = iota // url.Values.Add(key, val)
+	mutSet                      // url.Values.Set(key, val)
+	mutDel                      // url.Values.Del(key)
+	mutMapUpdate                // m[key] = val
+	mutWrite                    // WriteString(val), Write(val), io.WriteString
+	mutWriteByte
+	mutWriteRune
+	mutFprint   // fmt.Fprint, Fprintln: val is the variadic slice
+	mutFprintf  // fmt.Fprintf: key is the format, val the variadic slice
+	mutUnknown  // passed to code that may write to it
+	mutReadOnly // a use that does not change the length
+)
+
+// A pass is a call that hands an object to a function of this package.
+type pass struct {
+	call   ssa.CallInstruction
+	callee *ssa.Function
+	arg    int
+}
+
+type objIndex struct {
+	muts    map[ssa.Value][]*mutation // by origin of the object
+	passes  map[ssa.Value][]pass
+	escapes map[ssa.Value]bool
+}
+
+// tracked reports whether values of type t are objects whose mutations
+// the index records.
+func tracked(t types.Type) bool {
+	if nethttp.IsNamedValue(t, nethttp.URL, "Values") ||
+		nethttp.IsPointerTo(t, "strings", "Builder") || nethttp.IsPointerTo(t, "bytes", "Buffer") ||
+		nethttp.IsNamedValue(t, "io", "Writer") || nethttp.IsNamedValue(t, "io", "StringWriter") {
+		return true
+	}
+	_, isMap := t.Underlying().(*types.Map)
+	return isMap && !nethttp.IsNamedValue(t, nethttp.HTTP, "Header")
+}
+
+// classifyCall returns the mutation a call makes to its object operand,
+// and that operand.
+func classifyCall(call ssa.CallInstruction) (mutation, ssa.Value, bool) {
+	c := call.Common()
+	if c.IsInvoke() {
+		return mutation{}, nil, false
+	}
+	args := c.Args
+	arg := func(i int) ssa.Value {
+		if i < len(args) {
+			return args[i]
+		}
+		return nil
+	}
+	m := mutation{instr: call}
+	switch nethttp.FuncKey(valueflow.StaticCallee(c)) {
+	case "net/url.Values.Add":
+		m.kind, m.key, m.val = mutAdd, arg(1), arg(2)
+	case "net/url.Values.Set":
+		m.kind, m.key, m.val = mutSet, arg(1), arg(2)
+	case "net/url.Values.Del":
+		m.kind, m.key = mutDel, arg(1)
+	case "strings.Builder.WriteString", "bytes.Buffer.WriteString", "strings.Builder.Write", "bytes.Buffer.Write":
+		m.kind, m.val = mutWrite, arg(1)
+	case "strings.Builder.WriteByte", "bytes.Buffer.WriteByte":
+		m.kind = mutWriteByte
+	case "strings.Builder.WriteRune", "bytes.Buffer.WriteRune":
+		m.kind = mutWriteRune
+	case "io.WriteString":
+		m.kind, m.val = mutWrite, arg(1)
+	case "fmt.Fprint", "fmt.Fprintln":
+		m.kind, m.val = mutFprint, arg(1)
+	case "fmt.Fprintf":
+		m.kind, m.key, m.val = mutFprintf, arg(1), arg(2)
+	case "net/url.Values.Encode", "net/url.Values.Get", "net/url.Values.Has",
+		"strings.Builder.String", "strings.Builder.Len", "strings.Builder.Cap", "strings.Builder.Grow",
+		"bytes.Buffer.String", "bytes.Buffer.Bytes", "bytes.Buffer.Len", "bytes.Buffer.Cap", "bytes.Buffer.Grow",
+		"bytes.Buffer.Available", "bytes.Buffer.AvailableBuffer",
+		"net/http.NewRequest", "net/http.NewRequestWithContext":
+		m.kind = mutReadOnly
+		return m, arg(0), true
+	default:
+		return mutation{}, nil, false
+	}
+	return m, arg(0), true
+}
+
+func (a *Analyzer) objIdx() *objIndex {
+	if a.objs != nil {
+		return a.objs
+	}
+	oi := &objIndex{
+		muts:    make(map[ssa.Value][]*mutation),
+		passes:  make(map[ssa.Value][]pass),
+		escapes: make(map[ssa.Value]bool),
+	}
+	record := func(obj ssa.Value, m *mutation) {
+		for _, o := range a.ix.Origins(obj) {
+			if o.V != nil {
+				oi.muts[o.V] = append(oi.muts[o.V], m)
+			}
+		}
+	}
+	for _, fn := range a.ix.Funcs {
+		for _, b := range fn.Blocks {
+			for _, instr := range b.Instrs {
+				switch instr := instr.(type) {
+				case *ssa.MapUpdate:
+					if tracked(instr.Map.Type()) {
+						record(instr.Map, &mutation{instr: instr, kind: mutMapUpdate, key: instr.Key, val: instr.Value})
+					}
+				case ssa.CallInstruction:
+					m, obj, ok := classifyCall(instr)
+					if ok {
+						if m.kind != mutReadOnly {
+							record(obj, &m)
+						}
+						continue
+					}
+					c := instr.Common()
+					callee := a.ix.Func(valueflow.StaticCallee(c))
+					if c.IsInvoke() && tracked(c.Value.Type()) {
+						for _, o := range a.ix.Origins(c.Value) {
+							oi.escapes[o.V] = true
+						}
+					}
+					for i, x := range c.Args {
+						if !tracked(x.Type()) {
+							continue
+						}
+						for _, o := range a.ix.Origins(x) {
+							if o.V == nil {
+								continue
+							}
+							if callee != nil && len(callee.Blocks) > 0 && !c.IsInvoke() && i < len(callee.Params) {
+								oi.passes[o.V] = append(oi.passes[o.V], pass{call: instr, callee: callee, arg: i})
+							} else if !readOnlyUse(c, i) {
+								oi.escapes[o.V] = true
+							}
+						}
+					}
+				}
+			}
+		}
+	}
+	a.objs = oi
+	return oi
+}
+
+// readOnlyUse reports whether argument i of call c only reads a tracked
+// object (printing a map, taking its length).
+func readOnlyUse(c *ssa.CallCommon, i int) bool {
+	if _, ok := c.Value.(*ssa.Builtin); ok {
+		name := c.Value.(*ssa.Builtin).Name()
+		return name == "len" || name == "cap"
+	}
+	fn := valueflow.StaticCallee(c)
+	if fn == nil || fn.Pkg() == nil {
+		return false
+	}
+	switch fn.Pkg().Path() {
+	case "fmt", "log", "log/slog", "maps", "slices", "sort":
+		return fn.Name() != "Fscan" && fn.Name() != "Copy" && fn.Name() != "Insert"
+	}
+	return false
+}
+
+// object estimates the bytes accumulated in url.Values, *strings.Builder
+// or *bytes.Buffer v.
+func (a *Analyzer) object(f *frame, v ssa.Value) Length {
+	r := none
+	for _, o := range a.ix.Origins(v) {
+		if o.V == nil {
+			return Unknown
+		}
+		r = Join(r, a.objectAt(a.frameFor(f, o.V), o.V, mObj))
+	}
+	if r.none {
+		return Unknown
+	}
+	return r
+}
+
+// objectAt estimates the object whose origin is leaf: its initial
+// contents plus every mutation made through it. m is mObj for bytes (the
+// encoded url.Values, the builder's contents) or mCount for the entries
+// of a map.
+func (a *Analyzer) objectAt(f *frame, leaf ssa.Value, m measure) Length {
+	if p, ok := leaf.(*ssa.Parameter); ok {
+		if l, ok := a.paramObject(f, p, m); ok {
+			return l
+		}
+		return Add(Unknown, a.objMuts(f, leaf, m))
+	}
+	return Add(a.objBase(f, leaf, m), a.objMuts(f, leaf, m))
+}
+
+// objBase estimates the contents of an object when it was made.
+func (a *Analyzer) objBase(f *frame, leaf ssa.Value, m measure) Length {
+	if a.objIdx().escapes[leaf] {
+		return Unknown
+	}
+	zero := Const(0)
+	zero.Safe = true
+	switch x := leaf.(type) {
+	case *ssa.MakeMap, *ssa.Alloc:
+		return zero
+	case *ssa.Const:
+		if x.Value == nil {
+			return zero
+		}
+	case *ssa.Call, *ssa.Extract:
+		var call *ssa.Call
+		idx := 0
+		if e, ok := x.(*ssa.Extract); ok {
+			call, _ = e.Tuple.(*ssa.Call)
+			idx = e.Index
+		} else {
+			call = x.(*ssa.Call)
+		}
+		if call == nil {
+			return Unknown
+		}
+		c := &call.Call
+		fn := valueflow.StaticCallee(c)
+		switch nethttp.FuncKey(fn) {
+		case "bytes.NewBufferString", "bytes.NewBuffer":
+			if m == mObj && len(c.Args) == 1 {
+				return a.eval(f, c.Args[0], mBytes)
+			}
+		case "net/url.ParseQuery":
+			if m == mObj && len(c.Args) == 1 && idx == 0 {
+				return a.eval(f, c.Args[0], mBytes)
+			}
+		}
+		if callee := a.ix.Func(fn); callee != nil && len(callee.Blocks) > 0 && !c.IsInvoke() && f.depth < maxDepth {
+			g := a.child(f, call, callee)
+			r := none
+			for _, ret := range returns(callee, idx) {
+				if m == mCount {
+					r = Join(r, a.countAt(g, ret.v, ret.at))
+				} else {
+					r = Join(r, a.eval(g, ret.v, mObj))
+				}
+			}
+			if !r.none {
+				return r
+			}
+		}
+	}
+	return Unknown
+}
+
+// paramObject resolves an object that is parameter p of its function
+// through the call's argument. The caller's object includes the
+// mutations this function makes through p.
+func (a *Analyzer) paramObject(f *frame, p *ssa.Parameter, m measure) (Length, bool) {
+	fn := p.Parent()
+	idx := -1
+	for i, q := range fn.Params {
+		if q == p {
+			idx = i
+		}
+	}
+	if idx < 0 {
+		return Unknown, false
+	}
+	argOf := func(pf *frame, site ssa.CallInstruction) Length {
+		args := site.Common().Args
+		if idx >= len(args) {
+			return Unknown
+		}
+		if m == mCount {
+			return a.countAt(pf, args[idx], site.Block())
+		}
+		return a.eval(pf, args[idx], mObj)
+	}
+	if f.parent != nil && f.site != nil && f.fn == fn {
+		return argOf(f.parent, f.site), true
+	}
+	if sites, ok := a.knownCallers(fn); ok && fn.Synthetic == "" {
+		if len(sites) == 0 || len(sites) > maxSites {
+			return Unknown, true
+		}
+		r := none
+		for _, s := range sites {
+			r = Join(r, argOf(a.root(s.Parent()), s))
+		}
+		return r, true
+	}
+	return Unknown, false
+}
+
+// objMuts sums the mutations made through the object whose origin is
+// leaf, each multiplied by the number of times it runs.
+func (a *Analyzer) objMuts(f *frame, leaf ssa.Value, m measure) Length {
+	oi := a.objIdx()
+	total := Const(0)
+	total.Safe = true
+	for _, mu := range oi.muts[leaf] {
+		mf := a.frameForFn(f, mu.instr.Parent())
+		per := a.mutLen(mf, mu, m)
+		if per.Bounded && per.Max == 0 && per.Grow == nil {
+			continue
+		}
+		var rep Length
+		if (mu.kind == mutSet || mu.kind == mutMapUpdate) && isConstKey(mu.key) {
+			rep = Const(1) // the same key, overwritten
+		} else {
+			rep = a.repeats(f, mu.instr, leaf, a.Describe(mu.instr)+" in a loop over it")
+		}
+		total = Add(total, Mul(rep, per))
+	}
+	for _, ps := range oi.passes[leaf] {
+		pf := a.frameForFn(f, ps.call.Parent())
+		if pf.depth >= maxDepth {
+			total = Add(total, Unknown)
+			continue
+		}
+		g := a.child(pf, ps.call, ps.callee)
+		inner := a.objMuts(g, ps.callee.Params[ps.arg], m)
+		if inner.Bounded && inner.Max == 0 && inner.Grow == nil {
+			continue
+		}
+		rep := a.repeats(f, ps.call, leaf, a.Describe(ps.call)+" in a loop over it")
+		total = Add(total, Mul(rep, inner))
+	}
+	return total
+}
+
+func isConstKey(v ssa.Value) bool {
+	c, ok := v.(*ssa.Const)
+	return ok && c.Value != nil && c.Value.Kind() == constant.String
+}
+
+// mutLen estimates what one run of mutation mu adds.
+func (a *Analyzer) mutLen(f *frame, mu *mutation, m measure) Length {
+	sep := Const(1)
+	sep.Safe = true
+	switch mu.kind {
+	case mutDel, mutReadOnly:
+		return Const(0)
+	case mutUnknown:
+		return Unknown
+	}
+	if m == mCount {
+		switch mu.kind {
+		case mutAdd, mutSet, mutMapUpdate:
+			return Const(1)
+		}
+		return Unknown
+	}
+	switch mu.kind {
+	case mutAdd, mutSet:
+		return Sum(a.escaped(f, mu.key), sep, a.escaped(f, mu.val), sep)
+	case mutMapUpdate:
+		mu := mu
+		upd := mu.instr.(*ssa.MapUpdate)
+		if !nethttp.IsNamedValue(upd.Map.Type(), nethttp.URL, "Values") {
+			return Unknown
+		}
+		n := a.countAt(f, mu.val, upd.Block())
+		each := Sum(a.escaped(f, mu.key), sep, a.escapedElem(f, mu.val), sep)
+		name, simple := a.nameOf(mu.val)
+		how := a.Describe(upd) + " with it"
+		pos := instrPos(upd)
+		return Mul(n.At(pos, how).asBatch(name, simple, pos, how), each)
+	case mutWrite:
+		return a.eval(f, mu.val, mBytes)
+	case mutWriteByte:
+		return Const(1)
+	case mutWriteRune:
+		return Length{Min: 1, Max: 4, Bounded: true}
+	case mutFprint:
+		call := mu.instr.(ssa.CallInstruction)
+		return a.format(f, call, nil, mu.val, a.Describe(call)+" of it")
+	case mutFprintf:
+		call := mu.instr.(ssa.CallInstruction)
+		return a.format(f, call, mu.key, mu.val, a.Describe(call)+" of it")
+	}
+	return Unknown
+}
+
+// mapElems joins the keys (m == mKey) or values of the updates of a map
+// made by make or a literal.
+func (a *Analyzer) mapElems(f *frame, mk *ssa.MakeMap, m measure) Length {
+	oi := a.objIdx()
+	if oi.escapes[mk] || len(oi.passes[mk]) > 0 {
+		return typeElem(mk.Type(), m)
+	}
+	r := none
+	for _, mu := range oi.muts[mk] {
+		if mu.kind != mutMapUpdate {
+			return typeElem(mk.Type(), m)
+		}
+		x := mu.val
+		if m == mKey {
+			x = mu.key
+		}
+		r = Join(r, a.eval(a.frameForFn(f, mu.instr.Parent()), x, mBytes))
+	}
+	return r
+}
+
+// ---- URLs ----
+
+// url estimates the serialised length of *url.URL v.
+func (a *Analyzer) url(f *frame, v ssa.Value) Length {
+	r := none
+	for _, o := range a.ix.Origins(v) {
+		r = Join(r, a.urlOrigin(a.frameFor(f, o.V), o.V))
+	}
+	if r.none {
+		return Unknown
+	}
+	return r
+}
+
+func (a *Analyzer) urlOrigin(f *frame, x ssa.Value) Length {
+	zero := Const(0)
+	zero.Safe = true
+	switch x := x.(type) {
+	case nil:
+		return Unknown
+	case *ssa.Alloc:
+		if nethttp.IsPointerTo(x.Type(), nethttp.URL, "URL") {
+			return a.urlFields(f, x, zero)
+		}
+	case *ssa.Parameter:
+		return a.param(f, x, mURL)
+	case *ssa.Extract, *ssa.Call:
+		call, idx := valueflow.CallOf(x)
+		if call == nil {
+			return Unknown
+		}
+		c := &call.Call
+		fn := valueflow.StaticCallee(c)
+		switch nethttp.FuncKey(fn) {
+		case "net/url.Parse", "net/url.ParseRequestURI":
+			if idx == 0 && len(c.Args) == 1 {
+				return a.urlFields(f, x, a.eval(f, c.Args[0], mBytes))
+			}
+		case "net/url.URL.JoinPath":
+			if len(c.Args) == 2 {
+				return a.urlFields(f, x, Add(a.eval(f, c.Args[0], mURL), a.joinPath(f, call, c.Args[1], a.callText(call.Pos(), "JoinPath")+" of it")))
+			}
+		case "net/url.URL.Parse", "net/url.URL.ResolveReference":
+			return a.urlFields(f, x, Unknown)
+		}
+		if callee := a.ix.Func(fn); callee != nil && len(callee.Blocks) > 0 && !c.IsInvoke() && f.depth < maxDepth {
+			g := a.child(f, call, callee)
+			r := none
+			for _, ret := range returns(callee, idx) {
+				r = Join(r, a.eval(g, ret.v, mURL))
+			}
+			if !r.none {
+				return a.urlFields(f, x, r)
+			}
+		}
+	}
+	return Unknown
+}
+
+// urlFields adds to base the fields stored into the URL object obj after
+// it was made.
+func (a *Analyzer) urlFields(f *frame, obj ssa.Value, base Length) Length {
+	stores, _ := a.ix.ObjectStores(obj, safeURLCall)
+	by := make(map[string]Length)
+	for _, st := range stores {
+		if st.Field == nil || st.Field.Pkg() == nil || st.Field.Pkg().Path() != nethttp.URL {
+			continue
+		}
+		l := a.eval(a.frameFor(f, st.Value), st.Value, mBytes)
+		if old, ok := by[st.Field.Name()]; ok {
+			l = Join(old, l)
+		}
+		by[st.Field.Name()] = l
+	}
+	get := func(names ...string) (Length, bool) {
+		r, found := none, false
+		for _, n := range names {
+			if l, ok := by[n]; ok {
+				r, found = Join(r, l), true
+			}
+		}
+		return r, found
+	}
+	total := base
+	if l, ok := get("Scheme"); ok {
+		total = Sum(total, l, Const(3))
+	}
+	if _, ok := get("User"); ok {
+		total = Add(total, Unknown)
+	}
+	for _, group := range [][]string{{"Opaque"}, {"Host"}, {"Path", "RawPath"}} {
+		if l, ok := get(group...); ok {
+			total = Add(total, l)
+		}
+	}
+	if l, ok := get("RawQuery"); ok {
+		total = Sum(total, Const(1), l)
+	}
+	if l, ok := get("Fragment", "RawFragment"); ok {
+		total = Sum(total, Const(1), l)
+	}
+	return total
+}
+
+// safeURLCall accepts the calls that read a *url.URL without changing
+// it.
+func safeURLCall(c *ssa.CallCommon, arg int) bool {
+	fn := valueflow.StaticCallee(c)
+	if fn == nil || fn.Pkg() == nil {
+		return false
+	}
+	switch fn.Pkg().Path() {
+	case nethttp.URL:
+		return fn.Name() != "UnmarshalBinary"
+	case "fmt", "log", "log/slog":
+		return true
+	}
+	return false
+}
+
+var _ = token.NoPos
