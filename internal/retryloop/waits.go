@@ -85,9 +85,6 @@ func callWait(fn *ssa.Function, cc *ssa.CallCommon, helpers map[*ssa.Function]Wa
 	if isRetryLibrary(path) {
 		return Library
 	}
-	if nethttp.IsStd(path) {
-		return 0
-	}
 	if fn.Pkg != nil && callee.Pkg() == fn.Pkg.Pkg {
 		f := fn.Prog.FuncValue(callee)
 		if f == nil {
@@ -112,6 +109,9 @@ func callWait(fn *ssa.Function, cc *ssa.CallCommon, helpers map[*ssa.Function]Wa
 		}
 		helpers[f] = k
 		return k
+	}
+	if nethttp.IsStd(path) {
+		return 0
 	}
 	if takesWaitArg(cc.Signature()) {
 		return Possible
