@@ -453,6 +453,15 @@ func (c *checker) hasKey(fn *ssa.Function, a *attempt) bool {
 			return false
 		}
 		seen[f] = true
+		for _, b := range f.Blocks {
+			for _, instr := range b.Instrs {
+				if mu, ok := instr.(*ssa.MapUpdate); ok && nethttp.IsNamed(mu.Map.Type(), nethttp.HTTP, "Header") {
+					if k, ok := c.methods.String(mu.Key); !ok || c.keys[http.CanonicalHeaderKey(k)] {
+						return true
+					}
+				}
+			}
+		}
 		for _, call := range calls(f) {
 			if c.setsKey(call) {
 				return true

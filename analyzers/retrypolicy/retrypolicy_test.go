@@ -9,5 +9,5 @@ import (
 )
 
 func TestLoops(t *testing.T) {
-	analysistest.Run(t, analysistest.TestData(), retrypolicy.Analyzer, "loops")
+	analysistest.Run(t, analysistest.TestData(), retrypolicy.Analyzer, "loops", "idempotency")
 }
