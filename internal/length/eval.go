@@ -6,7 +6,6 @@ import (
 	"go/token"
 	"go/types"
 	"net/url"
-	"strconv"
 
 	"golang.org/x/tools/go/ast/astutil"
 	"golang.org/x/tools/go/ssa"
@@ -1473,9 +1472,6 @@ func (a *Analyzer) fieldName(base ssa.Value, fld *types.Var) (string, bool) {
 	}
 	return fld.Name(), true
 }
-
-// itoa is strconv.Itoa, for messages.
-func itoa(n int) string { return strconv.Itoa(n) }
 
 func pathEnclosing(f *ast.File, pos token.Pos) []ast.Node {
 	path, _ := astutil.PathEnclosingInterval(f, pos, pos)

@@ -486,9 +486,8 @@ func (a *Analyzer) urlOrigin(f *frame, x ssa.Value) Length {
 // urlFields adds to base the fields stored into the URL object obj after
 // it was made.
 func (a *Analyzer) urlFields(f *frame, obj ssa.Value, base Length) Length {
-	stores, _ := a.ix.ObjectStores(obj, safeURLCall)
 	by := make(map[string]Length)
-	for _, st := range stores {
+	for _, st := range a.directStores(obj, 0) {
 		if st.Field == nil || st.Field.Pkg() == nil || st.Field.Pkg().Path() != nethttp.URL {
 			continue
 		}
@@ -528,20 +527,63 @@ func (a *Analyzer) urlFields(f *frame, obj ssa.Value, base Length) Length {
 	return total
 }
 
-// safeURLCall accepts the calls that read a *url.URL without changing
-// it.
-func safeURLCall(c *ssa.CallCommon, arg int) bool {
-	fn := valueflow.StaticCallee(c)
-	if fn == nil || fn.Pkg() == nil {
-		return false
+// directStores returns the field stores made through pointer p itself:
+// through copies and φ-nodes of it, through variables of its function
+// that hold it, and through the parameters of functions of this package
+// it is passed to. Unlike valueflow's ObjectStores it does not follow the
+// pointer into struct fields, where every object of the type mixes.
+func (a *Analyzer) directStores(p ssa.Value, depth int) []valueflow.FieldStore {
+	var out []valueflow.FieldStore
+	seen := make(map[ssa.Value]bool)
+	var walk func(v ssa.Value, depth int)
+	walk = func(v ssa.Value, depth int) {
+		if v == nil || seen[v] || len(seen) > 256 {
+			return
+		}
+		seen[v] = true
+		refs := v.Referrers()
+		if refs == nil {
+			return
+		}
+		for _, r := range *refs {
+			switch r := r.(type) {
+			case *ssa.FieldAddr:
+				fld := valueflow.FieldOf(r)
+				for _, rr := range *r.Referrers() {
+					if st, ok := rr.(*ssa.Store); ok && st.Addr == ssa.Value(r) {
+						out = append(out, valueflow.FieldStore{Field: fld, Value: st.Val, Store: st})
+					}
+				}
+			case *ssa.Phi, *ssa.ChangeType:
+				walk(r.(ssa.Value), depth)
+			case *ssa.Store:
+				// Kept in a local variable: follow its loads.
+				if cell, ok := r.Addr.(*ssa.Alloc); ok && r.Val == v {
+					for _, cr := range *cell.Referrers() {
+						if ld, ok := cr.(*ssa.UnOp); ok && ld.Op == token.MUL {
+							walk(ld, depth)
+						}
+					}
+				}
+			case ssa.CallInstruction:
+				if depth >= 2 {
+					continue
+				}
+				c := r.Common()
+				callee := a.ix.Func(valueflow.StaticCallee(c))
+				if callee == nil || c.IsInvoke() || len(callee.Blocks) == 0 {
+					continue
+				}
+				for i, x := range c.Args {
+					if x == v && i < len(callee.Params) {
+						walk(callee.Params[i], depth+1)
+					}
+				}
+			}
+		}
 	}
-	switch fn.Pkg().Path() {
-	case nethttp.URL:
-		return fn.Name() != "UnmarshalBinary"
-	case "fmt", "log", "log/slog":
-		return true
-	}
-	return false
+	walk(p, depth)
+	return out
 }
 
-var _ = token.NoPos
+

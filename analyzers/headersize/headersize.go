@@ -1,0 +1,440 @@
+package headersize
+
+import (
+	_ "embed"
+	"fmt"
+	"go/constant"
+	"go/token"
+	"reflect"
+	"strconv"
+
+	"golang.org/x/tools/go/analysis"
+	"golang.org/x/tools/go/ssa"
+
+	"github.com/httplint/httplint/internal/analyzerdoc"
+	"github.com/httplint/httplint/internal/facts"
+	"github.com/httplint/httplint/internal/httpcall"
+	"github.com/httplint/httplint/internal/length"
+	"github.com/httplint/httplint/internal/nethttp"
+	"github.com/httplint/httplint/internal/report"
+	"github.com/httplint/httplint/internal/valueflow"
+)
+
+//go:embed doc.go
+var doc string
+
+// Name is the analyzer's name, also its golangci-lint plugin name.
+const Name = "headersize"
+
+// Rule slugs, used as diagnostic categories.
+const (
+	UnboundedQuery  = "unbounded-query"
+	UnboundedHeader = "unbounded-header"
+	Oversized       = "oversized"
+)
+
+// Rules lists the analyzer's rules.
+var Rules = []analyzerdoc.Rule{
+	{Slug: UnboundedQuery, Summary: "request URL grows with a collection whose size nothing bounds"},
+	{Slug: UnboundedHeader, Summary: "request header value, or the number of lines of one header, grows with a collection whose size nothing bounds"},
+	{Slug: Oversized, Summary: "request URL or header value statically longer than max-bytes"},
+}
+
+// DefaultMaxBytes is the default limit: nginx's and Apache's request
+// line and header field limit.
+const DefaultMaxBytes = 8192
+
+// Config holds the analyzer's options. The JSON names are the
+// golangci-lint plugin settings; the flags have the same names.
+type Config struct {
+	IncludeTests bool `json:"include-tests"`
+	MaxBytes     int  `json:"max-bytes"`
+}
+
+// DefaultConfig returns the default options.
+func DefaultConfig() Config { return Config{MaxBytes: DefaultMaxBytes} }
+
+// Validate reports an invalid option value.
+func (c Config) Validate() error {
+	if c.MaxBytes <= 0 {
+		return fmt.Errorf("max-bytes must be a positive number of bytes, got %d", c.MaxBytes)
+	}
+	return nil
+}
+
+// Analyzer is the headersize analyzer with its default options; its flags
+// change them.
+var Analyzer = New(DefaultConfig())
+
+// New returns a new headersize analyzer with options cfg, whose flags are
+// bound to its own copy of cfg.
+func New(cfg Config) *analysis.Analyzer {
+	c := &cfg
+	a := &analysis.Analyzer{
+		Name:             Name,
+		Doc:              analyzerdoc.MustExtract(doc, Name),
+		URL:              "https://github.com/httplint/httplint/blob/main/docs/rules/headersize.md",
+		Requires:         []*analysis.Analyzer{facts.Analyzer},
+		RunDespiteErrors: true,
+		ResultType:       reflect.TypeFor[struct{}](),
+		Run:              func(pass *analysis.Pass) (any, error) { return struct{}{}, run(pass, c) },
+	}
+	a.Flags.BoolVar(&c.IncludeTests, "include-tests", c.IncludeTests, "also report findings in _test.go files")
+	a.Flags.Var(positive{&c.MaxBytes}, "max-bytes", "the longest request URL or header value, in bytes, that proxies accept (4096 for HTTP/2 load balancers with small header tables)")
+	return a
+}
+
+// positive is a flag.Value for a positive int.
+type positive struct{ p *int }
+
+func (v positive) String() string {
+	if v.p == nil {
+		return ""
+	}
+	return strconv.Itoa(*v.p)
+}
+
+func (v positive) Set(s string) error {
+	n, err := strconv.Atoi(s)
+	if err != nil {
+		return fmt.Errorf("not a number of bytes: %q", s)
+	}
+	if n <= 0 {
+		return fmt.Errorf("must be positive, got %d", n)
+	}
+	*v.p = n
+	return nil
+}
+
+type checker struct {
+	pass *analysis.Pass
+	cfg  *Config
+	rep  *report.Reporter
+	res  *facts.Result
+	la   *length.Analyzer
+}
+
+func run(pass *analysis.Pass, cfg *Config) error {
+	res := pass.ResultOf[facts.Analyzer].(*facts.Result)
+	rep := report.New(pass, cfg.IncludeTests)
+	defer rep.Finish()
+	if !res.Relevant {
+		return nil
+	}
+	if cfg.MaxBytes <= 0 {
+		return cfg.Validate()
+	}
+	c := &checker{pass: pass, cfg: cfg, rep: rep, res: res,
+		la: length.New(res.Index, pass.Fset, pass.Files, pass.TypesInfo)}
+	for _, fn := range res.Funcs {
+		if rep.Excluded(fn.Pos()) {
+			continue
+		}
+		for _, b := range fn.Blocks {
+			for _, instr := range b.Instrs {
+				switch instr := instr.(type) {
+				case ssa.CallInstruction:
+					c.call(instr)
+				case *ssa.Store:
+					c.store(instr)
+				case *ssa.MapUpdate:
+					c.headerMap(instr)
+				}
+			}
+		}
+	}
+	return nil
+}
+
+// call checks a call that takes a request URL or sets a header.
+func (c *checker) call(call ssa.CallInstruction) {
+	if hc, ok := httpcall.Classify(call); ok && hc.URL != nil {
+		c.checkURL(call.Pos(), c.la.Bytes(hc.URL), hc.Name)
+		return
+	}
+	cc := call.Common()
+	fn := valueflow.StaticCallee(cc)
+	args := cc.Args
+	switch nethttp.FuncKey(fn) {
+	case "net/http.NewRequest":
+		if len(args) == 3 {
+			c.checkURL(call.Pos(), c.la.Bytes(args[1]), "http.NewRequest")
+		}
+	case "net/http.NewRequestWithContext":
+		if len(args) == 4 {
+			c.checkURL(call.Pos(), c.la.Bytes(args[2]), "http.NewRequestWithContext")
+		}
+	case "net/http.Header.Set", "net/http.Header.Add":
+		if len(args) == 3 {
+			if origin, ok := c.requestHeader(args[0]); ok {
+				c.checkHeader(call, args[1], args[2], origin, fn.Name() == "Add")
+			}
+		}
+	}
+}
+
+// store checks req.URL = u and req.URL.RawQuery = s (or Path, RawPath).
+func (c *checker) store(st *ssa.Store) {
+	fa, ok := st.Addr.(*ssa.FieldAddr)
+	if !ok {
+		return
+	}
+	f := valueflow.FieldOf(fa)
+	if f == nil || f.Pkg() == nil {
+		return
+	}
+	switch {
+	case f.Pkg().Path() == nethttp.HTTP && f.Name() == "URL" && nethttp.IsPointerTo(fa.X.Type(), nethttp.HTTP, "Request"):
+		c.checkURL(st.Pos(), c.la.URL(st.Val), "Request.URL")
+	case f.Pkg().Path() == nethttp.URL && (f.Name() == "RawQuery" || f.Name() == "Path" || f.Name() == "RawPath") &&
+		nethttp.IsPointerTo(fa.X.Type(), nethttp.URL, "URL"):
+		if c.fromRequestURL(fa.X) {
+			c.checkURL(st.Pos(), c.la.Bytes(st.Val), "URL."+f.Name())
+		}
+	}
+}
+
+// fromRequestURL reports whether the *url.URL u is a request's URL field.
+func (c *checker) fromRequestURL(u ssa.Value) bool {
+	for _, o := range c.res.Index.Origins(u) {
+		if o.Field != nil && o.Field.Pkg() != nil && o.Field.Pkg().Path() == nethttp.HTTP && o.Field.Name() == "URL" {
+			return true
+		}
+	}
+	return false
+}
+
+// requestHeader reports whether the http.Header h belongs to a request
+// (a load of Request.Header, or a map stored into it), and returns the
+// value whose definition starts the header's life: the request, or the
+// header map.
+func (c *checker) requestHeader(h ssa.Value) (ssa.Value, bool) {
+	if x, ok := requestField(h, "Header"); ok {
+		return c.requestOf(x), true
+	}
+	for _, o := range c.res.Index.Origins(h) {
+		if x, ok := requestField(o.V, "Header"); ok {
+			return c.requestOf(x), true
+		}
+		if mk, ok := o.V.(*ssa.MakeMap); ok && storedIntoRequest(mk) {
+			return mk, true
+		}
+	}
+	return nil, false
+}
+
+// requestField reports whether v loads field name of an *http.Request
+// (or http.Request) and returns the request operand.
+func requestField(v ssa.Value, name string) (ssa.Value, bool) {
+	switch v := v.(type) {
+	case *ssa.UnOp:
+		if v.Op != token.MUL {
+			return nil, false
+		}
+		if fa, ok := v.X.(*ssa.FieldAddr); ok {
+			if f := valueflow.FieldOf(fa); f != nil && f.Name() == name && nethttp.IsPointerTo(fa.X.Type(), nethttp.HTTP, "Request") {
+				return fa.X, true
+			}
+		}
+	case *ssa.Field:
+		if f := valueflow.FieldOf(v); f != nil && f.Name() == name && nethttp.IsNamedValue(v.X.Type(), nethttp.HTTP, "Request") {
+			return v.X, true
+		}
+	}
+	return nil, false
+}
+
+// requestOf returns where the request req was made, for excluding the
+// loops that enclose it: its allocation or constructor call in this
+// function, or req itself.
+func (c *checker) requestOf(req ssa.Value) ssa.Value {
+	for _, o := range c.res.Index.Origins(req) {
+		if o.V != nil {
+			return o.V
+		}
+	}
+	return req
+}
+
+// storedIntoRequest reports whether the header map mk is stored into a
+// request's Header field.
+func storedIntoRequest(mk *ssa.MakeMap) bool {
+	refs := mk.Referrers()
+	if refs == nil {
+		return false
+	}
+	for _, r := range *refs {
+		st, ok := r.(*ssa.Store)
+		if !ok || st.Val != ssa.Value(mk) {
+			continue
+		}
+		if fa, ok := st.Addr.(*ssa.FieldAddr); ok {
+			if f := valueflow.FieldOf(fa); f != nil && f.Name() == "Header" && nethttp.IsPointerTo(fa.X.Type(), nethttp.HTTP, "Request") {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// headerMap checks req.Header[k] = values.
+func (c *checker) headerMap(upd *ssa.MapUpdate) {
+	if !nethttp.IsNamedValue(upd.Map.Type(), nethttp.HTTP, "Header") {
+		return
+	}
+	if _, ok := c.requestHeader(upd.Map); !ok {
+		return
+	}
+	name := headerName(upd.Key)
+	pos, end := report.StoreRange(c.pass, upd.Pos())
+	if n := c.la.Count(upd.Value, upd.Block()); n.Grow != nil {
+		n = n.At(upd.Pos(), c.la.Describe(upd)+" with it")
+		c.reportGrowth(pos, end, UnboundedHeader, fmt.Sprintf("request headers grow with the length of %s%s: each element is one %s, and a long list makes the request headers exceed proxy limits and fail with 431 or 400; %s",
+			n.Grow.Name, how(n.Grow), headerLine(name), advice(n.Grow)), n.Grow)
+		return
+	}
+	c.checkValue(pos, end, c.la.Elem(upd.Value), name)
+}
+
+// checkHeader checks h.Set(key, val) or h.Add(key, val) on a request
+// header that starts its life at origin.
+func (c *checker) checkHeader(call ssa.CallInstruction, key, val, origin ssa.Value, add bool) {
+	name := headerName(key)
+	pos, end := report.CallRange(c.pass, call.Pos())
+	l := c.la.Bytes(val)
+	if l.Grow != nil {
+		c.checkValue(pos, end, l, name)
+		return
+	}
+	if add && isConst(key) {
+		n := c.la.Repeats(call, origin, c.la.Describe(call))
+		if n.Grow != nil {
+			c.reportGrowth(pos, end, UnboundedHeader, fmt.Sprintf("request headers grow with the length of %s%s: each element adds one %s, and a long list makes the request headers exceed proxy limits and fail with 431 or 400; %s",
+				n.Grow.Name, how(n.Grow), headerLine(name), advice(n.Grow)), n.Grow)
+			return
+		}
+	}
+	c.checkValue(pos, end, l, name)
+}
+
+// checkValue reports a header value that grows or is too long.
+func (c *checker) checkValue(pos, end token.Pos, l length.Length, name string) {
+	if g := l.Grow; g != nil {
+		c.reportGrowth(pos, end, UnboundedHeader, fmt.Sprintf("%s grows with the length of %s%s: a long list makes the header exceed proxy limits (%d bytes) and fail with 431 or 400; %s",
+			headerLabel(name), g.Name, how(g), c.cfg.MaxBytes, advice(g)), g)
+		return
+	}
+	if size, ok := c.tooLong(l); ok {
+		c.reportOversized(pos, end, fmt.Sprintf("%s value %s, over the %d bytes that proxies accept in one header field: it fails with 431 or 400; %s",
+			headerLabel(name), size, c.cfg.MaxBytes, oversizedAdvice(l)), l)
+	}
+}
+
+// checkURL reports a request URL that grows or is too long.
+func (c *checker) checkURL(at token.Pos, l length.Length, what string) {
+	var pos, end token.Pos
+	if what == "Request.URL" || len(what) > 4 && what[:4] == "URL." {
+		pos, end = report.StoreRange(c.pass, at)
+	} else {
+		pos, end = report.CallRange(c.pass, at)
+	}
+	if g := l.Grow; g != nil {
+		c.reportGrowth(pos, end, UnboundedQuery, fmt.Sprintf("request URL grows with the length of %s%s: a long list makes the request line exceed proxy limits (%d bytes) and fail with 414 or 431; %s",
+			g.Name, how(g), c.cfg.MaxBytes, advice(g)), g)
+		return
+	}
+	if size, ok := c.tooLong(l); ok {
+		c.reportOversized(pos, end, fmt.Sprintf("request URL %s, over the %d bytes that proxies accept in a request line: it fails with 414 or 431; %s",
+			size, c.cfg.MaxBytes, oversizedAdvice(l)), l)
+	}
+}
+
+// tooLong reports whether l exceeds the limit and describes its size.
+func (c *checker) tooLong(l length.Length) (string, bool) {
+	max := c.cfg.MaxBytes
+	switch {
+	case l.IsConst() && l.Min > max:
+		return fmt.Sprintf("is %d bytes", l.Min), true
+	case l.Min > max:
+		return fmt.Sprintf("is at least %d bytes", l.Min), true
+	case l.Bounded && l.Max > max:
+		s := fmt.Sprintf("can reach %d bytes", l.Max)
+		if b := l.Batch; b != nil && b.Name != "" {
+			s += fmt.Sprintf(" (%d elements of %s", b.Count, b.Name)
+			if b.How != "" {
+				s += ", " + b.How
+			}
+			s += ")"
+		}
+		return s, true
+	}
+	return "", false
+}
+
+func (c *checker) reportGrowth(pos, end token.Pos, category, msg string, g *length.Growth) {
+	d := analysis.Diagnostic{Pos: pos, End: end, Category: category, Message: msg}
+	if g.Site.IsValid() && (g.Site < pos || g.Site >= end) && !c.rep.Excluded(g.Site) {
+		d.Related = append(d.Related, analysis.RelatedInformation{Pos: g.Site, Message: fmt.Sprintf("grows with %s here", g.Name)})
+	}
+	c.rep.Report(d)
+}
+
+func (c *checker) reportOversized(pos, end token.Pos, msg string, l length.Length) {
+	d := analysis.Diagnostic{Pos: pos, End: end, Category: Oversized, Message: msg}
+	if b := l.Batch; b != nil && b.Site.IsValid() && (b.Site < pos || b.Site >= end) && !c.rep.Excluded(b.Site) {
+		d.Related = append(d.Related, analysis.RelatedInformation{Pos: b.Site, Message: fmt.Sprintf("up to %d elements of %s here", b.Count, b.Name)})
+	}
+	c.rep.Report(d)
+}
+
+// how describes a growth in parentheses, or returns "".
+func how(g *length.Growth) string {
+	if g.How == "" {
+		return ""
+	}
+	return " (" + g.How + ")"
+}
+
+// advice suggests the fix for a growth.
+func advice(g *length.Growth) string {
+	if g.Simple {
+		return fmt.Sprintf("send the %s in batches or in a request body", g.Name)
+	}
+	return "send them in batches or in a request body"
+}
+
+func oversizedAdvice(l length.Length) string {
+	if l.Batch != nil {
+		return "use smaller batches or send the data in a request body"
+	}
+	return "shorten it or send the data in a request body"
+}
+
+// headerName returns the constant name of a header key, or "".
+func headerName(k ssa.Value) string {
+	if c, ok := k.(*ssa.Const); ok && c.Value != nil && c.Value.Kind() == constant.String {
+		return constant.StringVal(c.Value)
+	}
+	return ""
+}
+
+// headerLabel names a header for messages: "header X-Ids".
+func headerLabel(name string) string {
+	if name == "" {
+		return "this header"
+	}
+	return "header " + name
+}
+
+// headerLine names one line of a header for messages: "X-Id header line".
+func headerLine(name string) string {
+	if name == "" {
+		return "header line"
+	}
+	return name + " header line"
+}
+
+func isConst(v ssa.Value) bool {
+	_, ok := v.(*ssa.Const)
+	return ok
+}
