@@ -585,5 +585,3 @@ func (a *Analyzer) directStores(p ssa.Value, depth int) []valueflow.FieldStore {
 	walk(p, depth)
 	return out
 }
-
-
