@@ -287,7 +287,7 @@ func (c *checker) failsafeBuilds(fn *ssa.Function) {
 		if p == nil || !p.Forever() || c.failsafeDeadline(v) {
 			continue
 		}
-		pos, end := report.CallRange(c.pass, p.Pos)
+		pos, end := callRange(c.pass, p.Pos)
 		var rel []analysis.RelatedInformation
 		if !p.Pos.IsValid() || c.rep.Excluded(p.Pos) {
 			pos, end = report.CallRange(c.pass, call.Pos())
@@ -312,8 +312,8 @@ func (c *checker) failsafeDeadline(build *ssa.Call) bool {
 		switch x := ref.(type) {
 		case *ssa.Store:
 			st = x
-		case *ssa.MakeInterface:
-			if rr := x.Referrers(); rr != nil {
+		case *ssa.MakeInterface, *ssa.ChangeInterface, *ssa.ChangeType:
+			if rr := x.(ssa.Value).Referrers(); rr != nil {
 				for _, r2 := range *rr {
 					if s, ok := r2.(*ssa.Store); ok {
 						st = s
@@ -378,4 +378,35 @@ func (c *checker) executorDeadline(v ssa.Value, depth int) bool {
 		}
 	}
 	return false
+}
+
+// callRange returns the range to highlight for the call whose opening
+// parenthesis is at lparen: the whole call, or, for a method call at the
+// end of a chain (b.X().Y(...)), only the last selector and its
+// arguments.
+func callRange(pass *analysis.Pass, lparen token.Pos) (token.Pos, token.Pos) {
+	pos, end := report.CallRange(pass, lparen)
+	for _, f := range pass.Files {
+		if f.FileStart <= lparen && lparen < f.FileEnd {
+			var found *ast.CallExpr
+			ast.Inspect(f, func(n ast.Node) bool {
+				if found != nil || n == nil || lparen < n.Pos() || lparen >= n.End() {
+					return false
+				}
+				if c, ok := n.(*ast.CallExpr); ok && c.Lparen == lparen {
+					found = c
+					return false
+				}
+				return true
+			})
+			if found != nil {
+				if sel, ok := found.Fun.(*ast.SelectorExpr); ok {
+					if _, chained := ast.Unparen(sel.X).(*ast.CallExpr); chained {
+						return sel.Sel.Pos(), found.End()
+					}
+				}
+			}
+		}
+	}
+	return pos, end
 }

@@ -223,6 +223,7 @@ var ClientLibraries = []string{
 	httpconfig.RestyV3,
 	"github.com/cenkalti/backoff/",
 	"github.com/avast/retry-go",
+	"github.com/avast/retry-go/",
 	"github.com/sethvargo/go-retry",
 	"github.com/failsafe-go/failsafe-go",
 	"github.com/gojek/heimdall",

@@ -345,6 +345,12 @@ func intOf(v ssa.Value, pos token.Pos) Int {
 			if x.Value == nil {
 				return Int{Known: true, Pos: pos}
 			}
+			if x.Value.Kind() == constant.Bool {
+				if constant.BoolVal(x.Value) {
+					return Int{Known: true, N: 1, Pos: pos}
+				}
+				return Int{Known: true, Pos: pos}
+			}
 			if n, exact := constant.Int64Val(constant.ToInt(x.Value)); exact {
 				return Int{Known: true, N: n, Pos: pos}
 			}

@@ -230,7 +230,9 @@ func (iv *invariance) callVaries(c *ssa.CallCommon) bool {
 func pureGenerator(c *ssa.CallCommon) bool {
 	fn := valueflow.StaticCallee(c)
 	switch nethttp.FuncKey(fn) {
-	case "context.Background", "context.TODO", "net/http.Request.Context":
+	case "context.Background", "context.TODO", "net/http.Request.Context",
+		"github.com/go-resty/resty/v2.Client.R", "github.com/go-resty/resty/v2.Client.NewRequest",
+		"resty.dev/v3.Client.R", "resty.dev/v3.Client.NewRequest":
 		return true
 	}
 	return false

@@ -1,0 +1,125 @@
+// Package retryablehttp holds go-retryablehttp cases.
+package retryablehttp
+
+import (
+	"context"
+	"net/http"
+	"time"
+
+	"github.com/hashicorp/go-retryablehttp"
+)
+
+func defaultPolicyPost(u string, body []byte) error {
+	c := retryablehttp.NewClient()
+	resp, err := c.Post(u, "application/json", body) // want `go-retryablehttp client retries this POST request \(up to 5 attempts, its default CheckRetry retries errors, 429 and 5xx for any method\) and no Idempotency-Key or X-Idempotency-Key header is set`
+	if err != nil {
+		return err
+	}
+	return resp.Body.Close()
+}
+
+func doPost(ctx context.Context, u string, body []byte) error {
+	c := retryablehttp.NewClient()
+	c.RetryMax = 2
+	req, err := retryablehttp.NewRequestWithContext(ctx, http.MethodPost, u, body)
+	if err != nil {
+		return err
+	}
+	resp, err := c.Do(req) // want `up to 3 attempts`
+	if err != nil {
+		return err
+	}
+	return resp.Body.Close()
+}
+
+func packageHelper(u string) {
+	resp, err := retryablehttp.Post(u, "text/plain", []byte("x")) // want `go-retryablehttp client retries this POST request \(up to 5 attempts`
+	if err == nil {
+		resp.Body.Close()
+	}
+}
+
+func withKey(ctx context.Context, u string, body []byte, key string) error {
+	c := retryablehttp.NewClient()
+	req, err := retryablehttp.NewRequestWithContext(ctx, http.MethodPost, u, body)
+	if err != nil {
+		return err
+	}
+	req.Header.Set("Idempotency-Key", key)
+	resp, err := c.Do(req)
+	if err != nil {
+		return err
+	}
+	return resp.Body.Close()
+}
+
+func customPolicy(u string) {
+	c := retryablehttp.NewClient()
+	c.CheckRetry = func(ctx context.Context, resp *http.Response, err error) (bool, error) { return false, err }
+	resp, err := c.Post(u, "text/plain", nil)
+	if err == nil {
+		resp.Body.Close()
+	}
+}
+
+func noRetries(u string) {
+	c := retryablehttp.NewClient()
+	c.RetryMax = 0
+	resp, err := c.Post(u, "text/plain", nil)
+	if err == nil {
+		resp.Body.Close()
+	}
+}
+
+func get(u string) {
+	c := retryablehttp.NewClient()
+	resp, err := c.Get(u)
+	if err == nil {
+		resp.Body.Close()
+	}
+}
+
+// A client kept in a struct and configured in a constructor.
+type API struct{ c *retryablehttp.Client }
+
+func NewAPI() *API {
+	c := retryablehttp.NewClient()
+	c.RetryWaitMax = 2 * time.Second
+	return &API{c: c}
+}
+
+func (a *API) Create(u string) {
+	resp, err := a.c.Post(u, "application/json", []byte("{}")) // want `go-retryablehttp client retries this POST request`
+	if err == nil {
+		resp.Body.Close()
+	}
+}
+
+// StandardClient: a net/http client that retries.
+func standard(u string) {
+	c := retryablehttp.NewClient().StandardClient()
+	resp, err := c.Post(u, "text/plain", nil) // want `go-retryablehttp client retries this POST request`
+	if err == nil {
+		resp.Body.Close()
+	}
+}
+
+// The issue's nested case: a retryablehttp client in a hand-written loop.
+func nested(ctx context.Context, u string) error {
+	c := retryablehttp.NewClient()
+	c.RetryMax = 3
+	var err error
+	for i := 0; i < 3; i++ {
+		var resp *http.Response
+		resp, err = c.Get(u) // want `\(\*retryablehttp.Client\).Get \(a go-retryablehttp client\) makes up to 4 attempts inside a loop that retries it up to 3 times: up to 12 requests for one call`
+		if err == nil {
+			return resp.Body.Close()
+		}
+		select {
+		case <-ctx.Done():
+			return ctx.Err()
+		case <-time.After(time.Second):
+		}
+	}
+	return err
+}
