@@ -4,10 +4,12 @@ go 1.26.0
 
 require (
 	github.com/golangci/plugin-module-register v0.1.2
+	github.com/hashicorp/go-retryablehttp v0.7.8
 	golang.org/x/tools v0.52.0
 )
 
 require (
+	github.com/hashicorp/go-cleanhttp v0.5.2 // indirect
 	golang.org/x/mod v0.42.0 // indirect
 	golang.org/x/sync v0.24.0 // indirect
 )
