@@ -74,6 +74,9 @@ func blame(d analyzers.Definition, settings any, err error) error {
 	if len(bad) != 1 {
 		return err
 	}
+	if rest, ok := strings.CutPrefix(err.Error(), "invalid settings: "); ok {
+		return fmt.Errorf("invalid settings: setting %q: %s", bad[0], rest)
+	}
 	return fmt.Errorf("setting %q: %w", bad[0], err)
 }
 

@@ -37,9 +37,22 @@ func writeModule(t *testing.T, files map[string]string) string {
 // incidentsModule copies testdata/incidents into a scratch module.
 func incidentsModule(t *testing.T) string {
 	t.Helper()
-	files := map[string]string{"go.mod": "module example.com/incidents\n\ngo 1.26\n"}
+	// The incidents may import third-party libraries required by the
+	// repository's go.mod: reuse it (and go.sum) under another path.
+	gomod, err := os.ReadFile(filepath.Join(moduleRoot(t), "go.mod"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	gosum, err := os.ReadFile(filepath.Join(moduleRoot(t), "go.sum"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	files := map[string]string{
+		"go.mod": strings.Replace(string(gomod), "module github.com/httplint/httplint\n", "module example.com/incidents\n", 1),
+		"go.sum": string(gosum),
+	}
 	src := filepath.Join(moduleRoot(t), "testdata", "incidents")
-	err := filepath.WalkDir(src, func(p string, d fs.DirEntry, err error) error {
+	err = filepath.WalkDir(src, func(p string, d fs.DirEntry, err error) error {
 		if err != nil || d.IsDir() || !strings.HasSuffix(p, ".go") {
 			return err
 		}
