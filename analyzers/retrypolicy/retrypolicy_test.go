@@ -34,3 +34,38 @@ func download(t *testing.T, dir string) {
 		t.Fatalf("go mod download in %s: %v\n%s", dir, err, out)
 	}
 }
+
+func TestOptions(t *testing.T) {
+	a := retrypolicy.New(retrypolicy.Config{IncludeTests: true, IdempotencyHeaders: []string{"X-Request-Id"}})
+	analysistest.Run(t, analysistest.TestData(), a, "options")
+}
+
+func TestDefaultsElsewhere(t *testing.T) {
+	analysistest.Run(t, analysistest.TestData(), retrypolicy.Analyzer, "tests", "directive", "broken")
+}
+
+func TestFlags(t *testing.T) {
+	a := retrypolicy.New(retrypolicy.DefaultConfig())
+	for _, f := range []struct{ name, value string }{
+		{"include-tests", "true"},
+		{"idempotency-headers", "Idempotency-Key,X-Request-Id"},
+	} {
+		if err := a.Flags.Set(f.name, f.value); err != nil {
+			t.Errorf("-%s=%s: %v", f.name, f.value, err)
+		}
+	}
+	for _, bad := range []string{"a,,b", "Bad Header", "X:Y"} {
+		if err := a.Flags.Set("idempotency-headers", bad); err == nil {
+			t.Errorf("-idempotency-headers=%q: want an error", bad)
+		}
+	}
+	if err := (retrypolicy.Config{}).Validate(); err == nil {
+		t.Errorf("an empty idempotency-headers list: want an error")
+	}
+	if err := retrypolicy.DefaultConfig().Validate(); err != nil {
+		t.Errorf("DefaultConfig: %v", err)
+	}
+	if b := retrypolicy.New(retrypolicy.DefaultConfig()); b.Flags.Lookup("idempotency-headers").Value.String() != "Idempotency-Key,X-Idempotency-Key" {
+		t.Errorf("a new analyzer sees another instance's flag value: %s", b.Flags.Lookup("idempotency-headers").Value)
+	}
+}
