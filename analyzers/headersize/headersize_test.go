@@ -1,13 +1,80 @@
 package headersize_test
 
 import (
+	"strings"
 	"testing"
 
 	"golang.org/x/tools/go/analysis/analysistest"
 
 	"github.com/httplint/httplint/analyzers/headersize"
+	"github.com/httplint/httplint/internal/settings"
 )
 
 func TestDefaults(t *testing.T) {
-	analysistest.Run(t, analysistest.TestData(), headersize.Analyzer, "a")
+	analysistest.Run(t, analysistest.TestData(), headersize.Analyzer,
+		"a", "negative", "oversized", "renamed", "generics", "broken", "directive", "tests")
+}
+
+func TestOptions(t *testing.T) {
+	a := headersize.New(headersize.Config{IncludeTests: true, MaxBytes: 4096})
+	analysistest.Run(t, analysistest.TestData(), a, "testsincluded", "strict")
+}
+
+func TestFlags(t *testing.T) {
+	a := headersize.New(headersize.DefaultConfig())
+	if got := a.Flags.Lookup("max-bytes").Value.String(); got != "8192" {
+		t.Errorf("default max-bytes = %s, want 8192", got)
+	}
+	for _, f := range []struct{ name, value string }{
+		{"include-tests", "true"},
+		{"max-bytes", "4096"},
+	} {
+		if err := a.Flags.Set(f.name, f.value); err != nil {
+			t.Errorf("-%s=%s: %v", f.name, f.value, err)
+		}
+	}
+	for _, bad := range []string{"0", "-1", "8k", ""} {
+		if err := a.Flags.Set("max-bytes", bad); err == nil {
+			t.Errorf("-max-bytes=%q: want an error", bad)
+		}
+	}
+	if got := a.Flags.Lookup("max-bytes").Value.String(); got != "4096" {
+		t.Errorf("max-bytes after bad values = %s, want 4096", got)
+	}
+	// Flags of one instance do not leak into another.
+	if b := headersize.New(headersize.DefaultConfig()); b.Flags.Lookup("max-bytes").Value.String() != "8192" {
+		t.Errorf("a new analyzer sees another instance's flag value")
+	}
+}
+
+func TestSettings(t *testing.T) {
+	cfg, err := settings.Decode(map[string]any{"max-bytes": 4096, "include-tests": true}, headersize.DefaultConfig())
+	if err != nil || cfg.MaxBytes != 4096 || !cfg.IncludeTests {
+		t.Errorf("Decode = %+v, %v", cfg, err)
+	}
+	for _, bad := range []any{0, -5} {
+		if _, err := settings.Decode(map[string]any{"max-bytes": bad}, headersize.DefaultConfig()); err == nil || !strings.Contains(err.Error(), "max-bytes") {
+			t.Errorf("max-bytes: %v: err = %v, want an error naming the setting", bad, err)
+		}
+	}
+	if _, err := settings.Decode(map[string]any{"max-bytes": "big"}, headersize.DefaultConfig()); err == nil || !strings.Contains(err.Error(), "max-bytes") {
+		t.Errorf("max-bytes: \"big\": err = %v, want an error naming the setting", err)
+	}
+	if err := headersize.DefaultConfig().Validate(); err != nil {
+		t.Errorf("default config: %v", err)
+	}
+}
+
+func TestDoc(t *testing.T) {
+	a := headersize.Analyzer
+	if a.Name != headersize.Name || !strings.HasSuffix(a.URL, "docs/rules/headersize.md") {
+		t.Errorf("name %q, URL %q", a.Name, a.URL)
+	}
+	first, _, _ := strings.Cut(a.Doc, "\n")
+	if first == "" || strings.HasSuffix(first, ".") || strings.ToLower(first[:1]) != first[:1] {
+		t.Errorf("Doc title %q must be lower case without a trailing period", first)
+	}
+	if len(headersize.Rules) != 3 {
+		t.Errorf("Rules = %v", headersize.Rules)
+	}
 }

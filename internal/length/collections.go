@@ -579,6 +579,10 @@ func (a *Analyzer) guardsOf(fn *ssa.Function) []guard {
 			continue
 		}
 		n, isConst := intConst(y)
+		if !isConst && !configured(y) {
+			// len(xs) against a counter, another length, ...
+			continue
+		}
 		var small *ssa.BasicBlock
 		switch op {
 		case token.GTR: // len > n: the false branch is small
@@ -604,6 +608,23 @@ func (a *Analyzer) guardsOf(fn *ssa.Function) []guard {
 	}
 	a.guards[fn] = gs
 	return gs
+}
+
+// configured reports whether v looks like a configured maximum: a
+// parameter, a field or variable, or a call result, rather than a
+// counter.
+func configured(v ssa.Value) bool {
+	switch v := v.(type) {
+	case *ssa.Parameter, *ssa.Field, *ssa.Extract, *ssa.FreeVar:
+		return true
+	case *ssa.UnOp:
+		return v.Op == token.MUL
+	case *ssa.Call:
+		return lenCall(v) == nil
+	case *ssa.Convert:
+		return configured(v.X)
+	}
+	return false
 }
 
 // lenCall returns X if v is exactly len(X).

@@ -21,6 +21,8 @@ const (
 	budget   = 20000 // evaluation steps per query
 )
 
+var debugBudget = false
+
 // A measure is what an evaluation computes about a value.
 type measure uint8
 
@@ -230,6 +232,9 @@ func (a *Analyzer) eval(f *frame, v ssa.Value, m measure) (l Length) {
 	}
 	a.steps++
 	if a.steps > budget {
+		if debugBudget {
+			println("budget exhausted at", v.String(), v.Parent().String())
+		}
 		return Unknown
 	}
 	f.busy[k] = true
@@ -1252,6 +1257,12 @@ func (a *Analyzer) load(f *frame, u *ssa.UnOp, m measure) Length {
 			return a.opaque(f, u, m, name, simple)
 		}
 		if o.Field != nil || o.Global != nil || o.V == ssa.Value(u) {
+			// An unexported field or variable of this package with no
+			// stores: its zero value, or set by means the analysis
+			// cannot see.
+			if m == mCount {
+				return Unknown
+			}
 			r = Join(r, a.opaque(f, u, m, name, simple))
 			continue
 		}

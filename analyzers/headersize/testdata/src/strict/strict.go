@@ -1,0 +1,15 @@
+// Package strict is checked with max-bytes=4096.
+package strict
+
+import (
+	"net/http"
+	"strings"
+)
+
+func Medium() {
+	http.Get("https://example.com/?" + strings.Repeat("a", 5000)) // want `request URL is 5021 bytes, over the 4096 bytes`
+}
+
+func Small() {
+	http.Get("https://example.com/?" + strings.Repeat("a", 4000))
+}

@@ -1,0 +1,10 @@
+package testsincluded
+
+import (
+	"net/http"
+	"strings"
+)
+
+func GetIDs(base string, ids []string) {
+	http.Get(base + "?ids=" + strings.Join(ids, ",")) // want `request URL grows with the length of ids`
+}
