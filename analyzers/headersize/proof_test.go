@@ -1,0 +1,187 @@
+// Loopback proofs of the behaviour behind the headersize rules. The
+// analyzer's tests check what it reports; these tests check that what it
+// reports is true, against the net/http of the toolchain running them:
+//
+//   - headersize/unbounded-query: the incident 000 twin's BatchFences,
+//     whose query grows with the caller's list, works against a Go server
+//     directly (1 MiB header limit) but is rejected with 431 by a proxy
+//     with an 8 KiB limit on the request line and headers once the list
+//     is long; the batched BatchFencesChunked gets every answer through
+//     the same proxy (TestProofUnboundedQuery).
+//   - headersize/unbounded-header and oversized: a header value over the
+//     limit is rejected the same way, one under it passes
+//     (TestProofHeaderLimit); the limit is the request line plus headers,
+//     so the default max-bytes of 8192 is where requests start to fail
+//     (TestProofLimitBoundary).
+//
+// The proxy is httputil.ReverseProxy served with MaxHeaderBytes set so
+// that net/http reads at most 8 KiB of request line and headers, like
+// nginx's large_client_header_buffers 4 8k (nginx answers 414 for a long
+// request line and 400 for a long field; a Go server answers 431 for
+// both). Everything listens on 127.0.0.1 and is closed by the test; a
+// rejected request takes about 0.5 s (the server lingers before closing),
+// so the tests run in parallel.
+package headersize_test
+
+import (
+	"context"
+	"io"
+	"net/http"
+	"net/http/httptest"
+	"net/http/httputil"
+	"net/url"
+	"strings"
+	"sync/atomic"
+	"testing"
+	"time"
+
+	"github.com/httplint/httplint/testdata/incidents/incident000query"
+)
+
+// proxyLimit is the proxy's limit on the request line plus headers.
+const proxyLimit = 8192
+
+// goReadSlop is what net/http adds to MaxHeaderBytes when it limits the
+// read of the request line and headers (server.go: initialReadLimitSize).
+const goReadSlop = 4096
+
+type stack struct {
+	backend  *httptest.Server
+	proxy    *httptest.Server
+	requests atomic.Int32 // requests that reached the backend
+	fences   atomic.Int32 // fenceNos values the backend received
+}
+
+// newStack starts a backend (a Go server with its default 1 MiB limit)
+// and a reverse proxy in front of it with an 8 KiB limit.
+func newStack(t *testing.T) *stack {
+	t.Helper()
+	s := &stack{}
+	s.backend = httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		s.requests.Add(1)
+		s.fences.Add(int32(len(r.URL.Query()["fenceNos"])))
+		io.WriteString(w, "ok")
+	}))
+	t.Cleanup(s.backend.Close)
+	target, err := url.Parse(s.backend.URL)
+	if err != nil {
+		t.Fatal(err)
+	}
+	s.proxy = httptest.NewUnstartedServer(httputil.NewSingleHostReverseProxy(target))
+	s.proxy.Config.MaxHeaderBytes = proxyLimit - goReadSlop
+	s.proxy.Config.ReadHeaderTimeout = 2 * time.Second
+	// net/http enforces MaxHeaderBytes reliably only on the first request
+	// of a connection (a later request on a kept-alive connection can get
+	// through with a longer header section), so the proxy closes each
+	// connection after its response, as a strict proxy's limit would
+	// behave.
+	s.proxy.Config.SetKeepAlivesEnabled(false)
+	s.proxy.Start()
+	t.Cleanup(s.proxy.Close)
+	return s
+}
+
+func fenceNos(n int) []string {
+	out := make([]string, n)
+	for i := range out {
+		out[i] = "119898" // the number the incident's reproduction repeats
+	}
+	return out
+}
+
+func ctx(t *testing.T) context.Context {
+	c, cancel := context.WithTimeout(context.Background(), 5*time.Second)
+	t.Cleanup(cancel)
+	return c
+}
+
+func TestProofUnboundedQuery(t *testing.T) {
+	t.Parallel()
+	s := newStack(t)
+	long := fenceNos(750) // the incident's list: about 12 KB of query
+
+	// Directly against a Go server, the flagged code works: this is why
+	// tests pass.
+	direct := incident000query.NewGISClient(s.backend.URL)
+	if _, err := direct.BatchFences(ctx(t), long); err != nil {
+		t.Fatalf("direct to the backend: %v", err)
+	}
+
+	// Behind the proxy, a short list still works ...
+	gis := incident000query.NewGISClient(s.proxy.URL)
+	if _, err := gis.BatchFences(ctx(t), fenceNos(20)); err != nil {
+		t.Fatalf("20 fences through the proxy: %v", err)
+	}
+	// ... and the incident's list fails: the request never reaches the
+	// backend.
+	before := s.requests.Load()
+	_, err := gis.BatchFences(ctx(t), long)
+	if err == nil || !strings.Contains(err.Error(), "431") {
+		t.Fatalf("750 fences through the proxy: err = %v, want a 431 Request Header Fields Too Large", err)
+	}
+	if got := s.requests.Load(); got != before {
+		t.Errorf("the rejected request reached the backend (%d requests, want %d)", got, before)
+	}
+
+	// The batched version gets every fence through the same proxy.
+	s.fences.Store(0)
+	answers, err := gis.BatchFencesChunked(ctx(t), long)
+	if err != nil {
+		t.Fatalf("batched: %v", err)
+	}
+	if len(answers) != 8 || s.fences.Load() != 750 {
+		t.Errorf("batched: %d answers, %d fences at the backend; want 8 and 750", len(answers), s.fences.Load())
+	}
+}
+
+// get sends a GET through c to u with the given extra header and returns
+// the status code.
+func get(t *testing.T, u, header, value string) int {
+	t.Helper()
+	req, err := http.NewRequestWithContext(ctx(t), http.MethodGet, u, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if header != "" {
+		req.Header.Set(header, value)
+	}
+	c := &http.Client{Timeout: 5 * time.Second}
+	resp, err := c.Do(req)
+	if err != nil {
+		t.Fatalf("GET: %v", err)
+	}
+	resp.Body.Close()
+	return resp.StatusCode
+}
+
+func TestProofHeaderLimit(t *testing.T) {
+	t.Parallel()
+	s := newStack(t)
+	// strings.Join(ids, ",") in a header: 2000 ids of 6 digits.
+	ids := strings.Join(fenceNos(2000), ",")
+	if code := get(t, s.backend.URL, "X-Fence-Nos", ids); code != http.StatusOK {
+		t.Fatalf("direct to the backend: %d", code)
+	}
+	if code := get(t, s.proxy.URL, "X-Fence-Nos", ids); code != http.StatusRequestHeaderFieldsTooLarge {
+		t.Errorf("a %d-byte header through the proxy: %d, want 431", len(ids), code)
+	}
+	if code := get(t, s.proxy.URL, "X-Fence-Nos", strings.Join(fenceNos(100), ",")); code != http.StatusOK {
+		t.Errorf("a batch of 100 ids in the header through the proxy: %d, want 200", code)
+	}
+}
+
+func TestProofLimitBoundary(t *testing.T) {
+	t.Parallel()
+	s := newStack(t)
+	// With the other headers the client sends (Host, User-Agent,
+	// Accept-Encoding: about 100 bytes), a URL a little under max-bytes
+	// passes and one a little over fails.
+	under := s.proxy.URL + "/?q=" + strings.Repeat("a", proxyLimit-512)
+	over := s.proxy.URL + "/?q=" + strings.Repeat("a", proxyLimit+64)
+	if code := get(t, under, "", ""); code != http.StatusOK {
+		t.Errorf("a %d-byte URL: %d, want 200", len(under), code)
+	}
+	if code := get(t, over, "", ""); code != http.StatusRequestHeaderFieldsTooLarge {
+		t.Errorf("a %d-byte URL: %d, want 431", len(over), code)
+	}
+}
