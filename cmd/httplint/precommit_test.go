@@ -44,6 +44,7 @@ func TestPreCommit(t *testing.T) {
 		// the module cache shared so modules are not fetched again.
 		"GOMODCACHE="+gomodcache,
 		"HTTPLINT=", // the staged hook builds httplint from the hook repo
+		"PATH="+pathWithout("httplint"),
 	)
 	sh := func(dir string, name string, args ...string) result {
 		t.Helper()
@@ -170,6 +171,20 @@ func TestPreCommit(t *testing.T) {
 	if r.code == 0 || !strings.Contains(r.stdout+r.stderr, "fetch.go") {
 		t.Errorf("httplint (whole module) passed with a flagged package:\n%s%s", r.stdout, r.stderr)
 	}
+}
+
+// pathWithout returns $PATH without the directories that hold an
+// executable named name, so that an httplint installed on this machine
+// cannot stand in for the one the hooks build.
+func pathWithout(name string) string {
+	var keep []string
+	for _, dir := range filepath.SplitList(os.Getenv("PATH")) {
+		if info, err := os.Stat(filepath.Join(dir, name)); err == nil && !info.IsDir() {
+			continue
+		}
+		keep = append(keep, dir)
+	}
+	return strings.Join(keep, string(filepath.ListSeparator))
 }
 
 // copyHookRepo copies into dst what a pre-commit hook repository of

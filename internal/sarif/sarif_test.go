@@ -6,6 +6,7 @@ import (
 	"go/ast"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
 
@@ -14,6 +15,7 @@ import (
 	"golang.org/x/tools/go/packages"
 
 	"github.com/httplint/httplint/analyzers"
+	"github.com/httplint/httplint/internal/analyzerdoc"
 	"github.com/httplint/httplint/internal/sarif"
 )
 
@@ -31,7 +33,9 @@ func TestRules(t *testing.T) {
 		ids[r.ID] = r
 	}
 	for _, d := range defs {
-		for _, want := range append(d.Rules, struct{ Slug, Summary string }{"directive", ""}) {
+		want := slices.Clone(d.Rules)
+		want = append(want, analyzerdoc.Rule{Slug: "directive"})
+		for _, want := range want {
 			id := d.Name + "/" + want.Slug
 			r, ok := ids[id]
 			if !ok {
