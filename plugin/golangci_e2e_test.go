@@ -93,7 +93,11 @@ func buildCustomGCL(t *testing.T) string {
 	}
 	r := runCmd(t, src, []string{"GOWORK=off"}, "go", "build", "-trimpath", "-buildvcs=false", "-o", bin, ".")
 	if r.code != 0 {
-		t.Fatalf("building tools/customgcl: exit %d\n%s", r.code, r.stderr)
+		hint := ""
+		if strings.Contains(r.stderr, "go mod tidy") || strings.Contains(r.stderr, "updates to go.mod needed") {
+			hint = "\n(httplint's go.mod changed: run `cd tools/customgcl && go mod tidy` and commit its go.mod and go.sum)"
+		}
+		t.Fatalf("building tools/customgcl: exit %d\n%s%s", r.code, r.stderr, hint)
 	}
 	t.Logf("go build tools/customgcl: %s (%s)", r.took.Round(time.Second), bin)
 	return bin

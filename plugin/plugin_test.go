@@ -1,6 +1,7 @@
 package plugin_test
 
 import (
+	"os"
 	"strings"
 	"testing"
 
@@ -169,4 +170,16 @@ func TestConfiguredAnalyzer(t *testing.T) {
 		t.Fatal(err)
 	}
 	analysistest.Run(t, testdata, as[0], "tests")
+}
+
+// TestNoGolangciLintDependency: golangci-lint (GPL-3.0, hundreds of
+// modules) is linked only by the separate tools/customgcl module.
+func TestNoGolangciLintDependency(t *testing.T) {
+	gomod, err := os.ReadFile("../go.mod")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if strings.Contains(string(gomod), "github.com/golangci/golangci-lint") {
+		t.Errorf("go.mod requires golangci-lint; only tools/customgcl may")
+	}
 }
