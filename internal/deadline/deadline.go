@@ -63,6 +63,14 @@ type Resolver struct {
 	facts Facts
 	memo  map[memoKey]Deadline
 	busy  map[memoKey]bool
+	// joining guards against cycles between values, such as
+	// ctx, cancel = context.WithCancel(ctx) in a loop.
+	joining map[joinKey]bool
+}
+
+type joinKey struct {
+	v       ssa.Value
+	request bool
 }
 
 type memoKey struct {
@@ -74,7 +82,7 @@ type memoKey struct {
 // NewResolver returns a Resolver over ix that consults facts (which may be
 // nil) for functions of other packages.
 func NewResolver(ix *valueflow.Index, facts Facts) *Resolver {
-	return &Resolver{ix: ix, facts: facts, memo: make(map[memoKey]Deadline), busy: make(map[memoKey]bool)}
+	return &Resolver{ix: ix, facts: facts, memo: make(map[memoKey]Deadline), busy: make(map[memoKey]bool), joining: make(map[joinKey]bool)}
 }
 
 // Context returns what is known about the deadline of context value v.
@@ -89,6 +97,12 @@ func (r *Resolver) Request(v ssa.Value) Deadline {
 }
 
 func (r *Resolver) join(v ssa.Value, request bool) Deadline {
+	k := joinKey{v, request}
+	if r.joining[k] {
+		return Deadline{} // a cycle: unknown
+	}
+	r.joining[k] = true
+	defer delete(r.joining, k)
 	var d Deadline
 	first := true
 	for _, o := range r.ix.Origins(v) {

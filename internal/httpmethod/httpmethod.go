@@ -25,13 +25,14 @@ const retryablehttp = "github.com/hashicorp/go-retryablehttp"
 // A Resolver resolves methods over one package's value-flow index. It is
 // not safe for concurrent use.
 type Resolver struct {
-	ix   *valueflow.Index
-	busy map[*ssa.Function]bool
+	ix    *valueflow.Index
+	busy  map[*ssa.Function]bool
+	busyV map[ssa.Value]bool
 }
 
 // New returns a Resolver over ix.
 func New(ix *valueflow.Index) *Resolver {
-	return &Resolver{ix: ix, busy: make(map[*ssa.Function]bool)}
+	return &Resolver{ix: ix, busy: make(map[*ssa.Function]bool), busyV: make(map[ssa.Value]bool)}
 }
 
 // IsNonIdempotent reports whether m is POST or PATCH.
@@ -40,6 +41,11 @@ func IsNonIdempotent(m string) bool { return m == http.MethodPost || m == http.M
 // Request returns the method of request value v (an *http.Request or a
 // *retryablehttp.Request), or ok=false when it is unknown.
 func (r *Resolver) Request(v ssa.Value) (method string, ok bool) {
+	if v == nil || r.busyV[v] || len(r.busyV) > 64 {
+		return "", false // a cycle (req = req.WithContext(ctx) in a loop) or too deep
+	}
+	r.busyV[v] = true
+	defer delete(r.busyV, v)
 	first := true
 	for _, o := range r.ix.Origins(v) {
 		m, ok := r.origin(o.V)

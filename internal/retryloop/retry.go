@@ -125,6 +125,9 @@ func (f *Forest) Retry(a Attempt) *Retry {
 
 type test struct {
 	fail, ok *ssa.BasicBlock
+	// decision: a test of a value computed from the outcome, which may
+	// also look at a counter, a clock or a context.
+	decision bool
 }
 
 func (f *Forest) retry(l *Loop, a Attempt) *Retry {
@@ -147,10 +150,6 @@ func (f *Forest) retry(l *Loop, a Attempt) *Retry {
 			tests[iff] = t
 		}
 	}
-	if len(tests) == 0 {
-		return nil
-	}
-
 	// A failure edge that reaches a back edge within the iteration.
 	var fail Edge
 	var latch *ssa.BasicBlock
@@ -172,7 +171,35 @@ func (f *Forest) retry(l *Loop, a Attempt) *Retry {
 		}
 	}
 	if latch == nil {
-		return nil
+		// No plain error or status test leads back: accept a decision
+		// computed from the attempt's outcome (if !shouldRetry(resp, err)
+		// { break }), when one branch leaves the loop and the other
+		// leads back.
+		for _, b := range l.Blocks(fn) {
+			iff, ok := lastIf(b)
+			if _, isTest := tests[iff]; !ok || isTest || !cb.Dominates(b) || !dependsOn(iff.Cond, a, l) {
+				continue
+			}
+			for i, s := range b.Succs {
+				other := b.Succs[1-i]
+				if l.Contains(other) || !l.Contains(s) {
+					continue
+				}
+				var reached *ssa.BasicBlock
+				if s == l.Header {
+					reached = b
+				} else {
+					reached = f.walk(l, s, fr, nil)
+				}
+				if reached != nil && latch == nil {
+					fail, latch = Edge{If: iff, Succ: s}, reached
+					tests[iff] = test{fail: s, ok: other, decision: true}
+				}
+			}
+		}
+		if latch == nil {
+			return nil
+		}
 	}
 
 	// The success side must be able to leave the loop in the same
@@ -335,7 +362,7 @@ func (r *Retry) classifyExits(f *Forest, a Attempt, tests map[*ssa.If]test) {
 		if !exitTrue && !exitFalse {
 			continue
 		}
-		if _, ok := tests[iff]; ok {
+		if t, ok := tests[iff]; ok && !t.decision {
 			continue
 		}
 		c := &condClass{f: f, l: l, a: a, seen: make(map[ssa.Value]bool), purity: make(map[*ssa.Function]int)}
@@ -641,4 +668,37 @@ func (iv *invariance) sameBack(p *ssa.Phi, e ssa.Value, through func(*ssa.Call) 
 		return true
 	}
 	return false
+}
+
+// dependsOn reports whether v is computed from the outcome of attempt a
+// within loop l.
+func dependsOn(v ssa.Value, a Attempt, l *Loop) bool {
+	seen := make(map[ssa.Value]bool)
+	var walk func(v ssa.Value) bool
+	walk = func(v ssa.Value) bool {
+		if v == nil || seen[v] || len(seen) > budget {
+			return false
+		}
+		seen[v] = true
+		if v == a.Err || v == a.Resp {
+			return true
+		}
+		instr, ok := v.(ssa.Instruction)
+		if !ok || instr.Block() == nil || !l.Contains(instr.Block()) {
+			return false
+		}
+		if instr == a.Call {
+			return true
+		}
+		if p, ok := v.(*ssa.Phi); ok && p.Block() == l.Header {
+			return false
+		}
+		for _, op := range instr.Operands(nil) {
+			if op != nil && *op != nil && walk(*op) {
+				return true
+			}
+		}
+		return false
+	}
+	return walk(v)
 }

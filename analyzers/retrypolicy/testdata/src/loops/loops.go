@@ -312,3 +312,60 @@ func helperWait(c *http.Client, u string) {
 }
 
 var _ = bytes.NewReader
+
+// A retry decision computed from the outcome.
+func shouldRetry(resp *http.Response, err error) bool { return err != nil || resp.StatusCode >= 500 }
+
+func decision(c *http.Client, u string) {
+	for { // want `with no bound` `immediately after a failure`
+		resp, err := c.Get(u)
+		if !shouldRetry(resp, err) {
+			return
+		}
+	}
+}
+
+// The shape of stripe-go's retry loop: a decision that also looks at the
+// attempt count, and time.Sleep although the request has a context.
+type backend struct {
+	c   *http.Client
+	max int
+}
+
+func (b *backend) shouldRetry(err error, resp *http.Response, n int) bool {
+	return n < b.max && (err != nil || resp.StatusCode >= 500)
+}
+
+func (b *backend) do(req *http.Request) (*http.Response, error) {
+	var resp *http.Response
+	var err error
+	for retry := 0; ; {
+		resp, err = b.c.Do(req)
+		if !b.shouldRetry(err, resp, retry) {
+			break
+		}
+		retry++
+		time.Sleep(time.Duration(retry) * time.Second) // want `time.Sleep in this retry loop ignores the request's context`
+	}
+	return resp, err
+}
+
+// Regression: cycles through WithContext and WithCancel in a loop.
+func cycles(ctx context.Context, c *http.Client, req *http.Request) {
+	for i := 0; i < 3; i++ {
+		var cancel context.CancelFunc
+		ctx, cancel = context.WithCancel(ctx)
+		req = req.WithContext(ctx)
+		resp, err := c.Do(req)
+		cancel()
+		if err == nil {
+			resp.Body.Close()
+			return
+		}
+		select {
+		case <-ctx.Done():
+			return
+		case <-time.After(time.Second):
+		}
+	}
+}
