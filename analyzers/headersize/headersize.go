@@ -170,6 +170,12 @@ func (c *checker) call(call ssa.CallInstruction) {
 				c.checkHeader(call, args[1], args[2], origin, fn.Name() == "Add")
 			}
 		}
+	default:
+		if key := nethttp.FuncKey(fn); key != "" {
+			if s, ok := libSinks[key]; ok {
+				c.libraryCall(call, libraryName(fn.Pkg().Path())+"."+fn.Name(), s)
+			}
+		}
 	}
 }
 
@@ -210,6 +216,9 @@ func (c *checker) fromRequestURL(u ssa.Value) bool {
 // header map.
 func (c *checker) requestHeader(h ssa.Value) (ssa.Value, bool) {
 	if x, ok := requestField(h, "Header"); ok {
+		return c.requestOf(x), true
+	}
+	if x, ok := restyHeader(h); ok {
 		return c.requestOf(x), true
 	}
 	for _, o := range c.res.Index.Origins(h) {

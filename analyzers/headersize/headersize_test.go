@@ -1,6 +1,9 @@
 package headersize_test
 
 import (
+	"os"
+	"os/exec"
+	"path/filepath"
 	"strings"
 	"testing"
 
@@ -76,5 +79,26 @@ func TestDoc(t *testing.T) {
 	}
 	if len(headersize.Rules) != 3 {
 		t.Errorf("Rules = %v", headersize.Rules)
+	}
+}
+
+// TestLibraries runs the analyzer over the module in testdata/mod, which
+// imports go-retryablehttp and resty v2 and v3 at the versions its go.mod
+// pins.
+func TestLibraries(t *testing.T) {
+	dir := filepath.Join(analysistest.TestData(), "mod")
+	download(t, dir)
+	analysistest.Run(t, dir, headersize.Analyzer, "./...")
+}
+
+// download fetches the testdata module's dependencies into the module
+// cache (analysistest loads them with GOPROXY=off).
+func download(t *testing.T, dir string) {
+	t.Helper()
+	cmd := exec.Command("go", "mod", "download")
+	cmd.Dir = dir
+	cmd.Env = append(os.Environ(), "GOFLAGS=-mod=mod", "GOWORK=off")
+	if out, err := cmd.CombinedOutput(); err != nil {
+		t.Fatalf("go mod download in %s: %v\n%s", dir, err, out)
 	}
 }

@@ -79,6 +79,13 @@ func (a *Analyzer) URL(v ssa.Value) Length {
 	return a.eval(a.rootOf(v), v, mURL)
 }
 
+// Object estimates the bytes accumulated in v, a url.Values (its
+// Encode form), a *strings.Builder or a *bytes.Buffer.
+func (a *Analyzer) Object(v ssa.Value) Length {
+	a.steps = 0
+	return a.eval(a.rootOf(v), v, mObj)
+}
+
 // Count estimates the number of elements of collection v where it is
 // used in block at (for length guards; nil for none).
 func (a *Analyzer) Count(v ssa.Value, at *ssa.BasicBlock) Length {
@@ -1176,7 +1183,8 @@ func (a *Analyzer) opaque(f *frame, v ssa.Value, m measure, name string, simple 
 	t := v.Type()
 	switch m {
 	case mCount:
-		if isString(t) || isOpaque(t) || !isCollection(t) {
+		if isString(t) || isOpaque(t) || !isCollection(t) || namedParams(t) {
+			// A map of named parameters from elsewhere is not a list.
 			return Unknown
 		}
 		if arr, ok := deref(t).Underlying().(*types.Array); ok {

@@ -407,13 +407,15 @@ func (a *Analyzer) mutLen(f *frame, mu *mutation, m measure) Length {
 // made by make or a literal.
 func (a *Analyzer) mapElems(f *frame, mk *ssa.MakeMap, m measure) Length {
 	oi := a.objIdx()
-	if oi.escapes[mk] || len(oi.passes[mk]) > 0 {
-		return typeElem(mk.Type(), m)
-	}
 	r := none
+	if oi.escapes[mk] || len(oi.passes[mk]) > 0 {
+		// Code elsewhere may add entries, or only read them.
+		r = typeElem(mk.Type(), m)
+	}
 	for _, mu := range oi.muts[mk] {
 		if mu.kind != mutMapUpdate {
-			return typeElem(mk.Type(), m)
+			r = Join(r, typeElem(mk.Type(), m))
+			continue
 		}
 		x := mu.val
 		if m == mKey {
