@@ -66,6 +66,7 @@ type Resolver struct {
 	// joining guards against cycles between values, such as
 	// ctx, cancel = context.WithCancel(ctx) in a loop.
 	joining map[joinKey]bool
+	values  map[joinKey]Deadline // memoised answers
 }
 
 type joinKey struct {
@@ -82,7 +83,7 @@ type memoKey struct {
 // NewResolver returns a Resolver over ix that consults facts (which may be
 // nil) for functions of other packages.
 func NewResolver(ix *valueflow.Index, facts Facts) *Resolver {
-	return &Resolver{ix: ix, facts: facts, memo: make(map[memoKey]Deadline), busy: make(map[memoKey]bool), joining: make(map[joinKey]bool)}
+	return &Resolver{ix: ix, facts: facts, memo: make(map[memoKey]Deadline), busy: make(map[memoKey]bool), joining: make(map[joinKey]bool), values: make(map[joinKey]Deadline)}
 }
 
 // Context returns what is known about the deadline of context value v.
@@ -98,11 +99,20 @@ func (r *Resolver) Request(v ssa.Value) Deadline {
 
 func (r *Resolver) join(v ssa.Value, request bool) Deadline {
 	k := joinKey{v, request}
+	if d, ok := r.values[k]; ok {
+		return d
+	}
 	if r.joining[k] {
 		return Deadline{} // a cycle: unknown
 	}
 	r.joining[k] = true
-	defer delete(r.joining, k)
+	d := r.joinOrigins(v, request)
+	delete(r.joining, k)
+	r.values[k] = d
+	return d
+}
+
+func (r *Resolver) joinOrigins(v ssa.Value, request bool) Deadline {
 	var d Deadline
 	first := true
 	for _, o := range r.ix.Origins(v) {
