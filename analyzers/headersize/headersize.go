@@ -130,21 +130,36 @@ func run(pass *analysis.Pass, cfg *Config) error {
 		if rep.Excluded(fn.Pos()) {
 			continue
 		}
-		for _, b := range fn.Blocks {
-			for _, instr := range b.Instrs {
-				switch instr := instr.(type) {
-				case ssa.CallInstruction:
-					c.call(instr)
-				case *ssa.Store:
-					c.store(instr)
-				case *ssa.MapUpdate:
-					c.headerMap(instr)
-				}
-			}
-		}
+		c.function(fn)
 	}
 	return nil
 }
+
+// function checks the sinks of fn. A failure of the analysis on unusual
+// code makes it stay silent on the rest of fn rather than crash the
+// driver.
+func (c *checker) function(fn *ssa.Function) {
+	defer func() {
+		if r := recover(); r != nil && panicOnBug {
+			panic(r)
+		}
+	}()
+	for _, b := range fn.Blocks {
+		for _, instr := range b.Instrs {
+			switch instr := instr.(type) {
+			case ssa.CallInstruction:
+				c.call(instr)
+			case *ssa.Store:
+				c.store(instr)
+			case *ssa.MapUpdate:
+				c.headerMap(instr)
+			}
+		}
+	}
+}
+
+// panicOnBug makes the tests see the analysis' own panics.
+var panicOnBug = false
 
 // call checks a call that takes a request URL or sets a header.
 func (c *checker) call(call ssa.CallInstruction) {

@@ -21,8 +21,6 @@ const (
 	budget   = 20000 // evaluation steps per query
 )
 
-var debugBudget = false
-
 // A measure is what an evaluation computes about a value.
 type measure uint8
 
@@ -239,9 +237,6 @@ func (a *Analyzer) eval(f *frame, v ssa.Value, m measure) (l Length) {
 	}
 	a.steps++
 	if a.steps > budget {
-		if debugBudget {
-			println("budget exhausted at", v.String(), v.Parent().String())
-		}
 		return Unknown
 	}
 	f.busy[k] = true

@@ -1,0 +1,3 @@
+package headersize
+
+func init() { panicOnBug = true }
