@@ -41,16 +41,33 @@ func IsNonIdempotent(m string) bool { return m == http.MethodPost || m == http.M
 // Request returns the method of request value v (an *http.Request or a
 // *retryablehttp.Request), or ok=false when it is unknown.
 func (r *Resolver) Request(v ssa.Value) (method string, ok bool) {
-	if v == nil || r.busyV[v] || len(r.busyV) > 64 {
-		return "", false // a cycle (req = req.WithContext(ctx) in a loop) or too deep
+	m, st := r.request(v)
+	return m, st == known
+}
+
+const (
+	unknown = iota
+	known
+	cycle // a value met again (req = req.WithContext(ctx) in a loop): no information
+)
+
+func (r *Resolver) request(v ssa.Value) (method string, state int) {
+	if v == nil || len(r.busyV) > 64 {
+		return "", unknown
+	}
+	if r.busyV[v] {
+		return "", cycle
 	}
 	r.busyV[v] = true
 	defer delete(r.busyV, v)
 	first := true
 	for _, o := range r.ix.Origins(v) {
-		m, ok := r.origin(o.V)
-		if !ok {
-			return "", false
+		m, st := r.origin(o.V)
+		if st == cycle {
+			continue
+		}
+		if st != known {
+			return "", unknown
 		}
 		// Stores to req.Method (in a literal or later).
 		if o.V != nil {
@@ -63,7 +80,7 @@ func (r *Resolver) Request(v ssa.Value) (method string, ok bool) {
 				}
 				s, ok := r.String(st.Value)
 				if !ok || (n > 0 && s != sm) {
-					return "", false
+					return "", unknown
 				}
 				sm, n = s, n+1
 			}
@@ -74,13 +91,13 @@ func (r *Resolver) Request(v ssa.Value) (method string, ok bool) {
 		if first {
 			method, first = m, false
 		} else if m != method {
-			return "", false
+			return "", unknown
 		}
 	}
 	if first {
-		return "", false
+		return "", cycle
 	}
-	return method, true
+	return method, known
 }
 
 func isRequestField(st valueflow.FieldStore) bool {
@@ -95,30 +112,30 @@ func normalise(m string) string {
 	return m
 }
 
-func (r *Resolver) origin(v ssa.Value) (string, bool) {
+func (r *Resolver) origin(v ssa.Value) (string, int) {
 	switch x := v.(type) {
 	case *ssa.Alloc:
 		if !nethttp.IsPointerTo(x.Type(), nethttp.HTTP, "Request") {
-			return "", false
+			return "", unknown
 		}
-		// A literal: its Method field, or GET. Stores are joined by the
-		// caller.
-		return http.MethodGet, true
+		// A literal: its Method field, or GET. Stores are applied by
+		// the caller.
+		return http.MethodGet, known
 	case *ssa.Call, *ssa.Extract:
 		call, idx := valueflow.CallOf(x)
 		if call == nil || idx != 0 {
-			return "", false
+			return "", unknown
 		}
 		return r.call(call)
 	}
-	return "", false
+	return "", unknown
 }
 
-func (r *Resolver) call(call *ssa.Call) (string, bool) {
+func (r *Resolver) call(call *ssa.Call) (string, int) {
 	c := call.Common()
 	fn := valueflow.StaticCallee(c)
 	if fn == nil {
-		return "", false
+		return "", unknown
 	}
 	arg := func(i int) ssa.Value {
 		if i < len(c.Args) {
@@ -131,37 +148,43 @@ func (r *Resolver) call(call *ssa.Call) (string, bool) {
 		return r.method(arg(0))
 	case "net/http.NewRequestWithContext", retryablehttp + ".NewRequestWithContext":
 		return r.method(arg(1))
-	case "net/http.Request.WithContext", "net/http.Request.Clone", retryablehttp + ".Request.WithContext":
-		return r.Request(arg(0))
-	case retryablehttp + ".FromRequest":
-		return r.Request(arg(0))
+	case "net/http.Request.WithContext", "net/http.Request.Clone", retryablehttp + ".Request.WithContext",
+		retryablehttp + ".FromRequest":
+		return r.request(arg(0))
 	}
-	if callee := r.ix.Func(fn); callee != nil && !r.busy[callee] {
-		r.busy[callee] = true
-		defer delete(r.busy, callee)
-		var m string
-		first := true
-		for _, ret := range valueflow.Returns(callee, 0) {
-			if k, ok := ret.(*ssa.Const); ok && k.IsNil() {
-				continue // the error path
-			}
-			rm, ok := r.Request(ret)
-			if !ok || (!first && rm != m) {
-				return "", false
-			}
-			m, first = rm, false
+	callee := r.ix.Func(fn)
+	if callee == nil || r.busy[callee] {
+		return "", unknown
+	}
+	r.busy[callee] = true
+	defer delete(r.busy, callee)
+	var m string
+	first := true
+	for _, ret := range valueflow.Returns(callee, 0) {
+		if k, ok := ret.(*ssa.Const); ok && k.IsNil() {
+			continue // the error path
 		}
-		return m, !first
+		rm, st := r.request(ret)
+		if st == cycle {
+			continue
+		}
+		if st != known || (!first && rm != m) {
+			return "", unknown
+		}
+		m, first = rm, false
 	}
-	return "", false
+	if first {
+		return "", unknown
+	}
+	return m, known
 }
 
-func (r *Resolver) method(v ssa.Value) (string, bool) {
+func (r *Resolver) method(v ssa.Value) (string, int) {
 	m, ok := r.String(v)
 	if !ok {
-		return "", false
+		return "", unknown
 	}
-	return normalise(m), true
+	return normalise(m), known
 }
 
 // String returns the constant string v holds on every path, following

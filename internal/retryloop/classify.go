@@ -22,6 +22,9 @@ type invariance struct {
 	fr   []bool // blocks reachable from the failure edges
 	fail Edge
 	seen map[ssa.Value]bool
+	// open holds the header φs being evaluated: reaching one again means
+	// the value is recomputed from itself (i+1), so it changes.
+	open map[ssa.Value]bool
 }
 
 func (iv *invariance) inLoop(v ssa.Value) bool {
@@ -45,7 +48,7 @@ func (iv *invariance) varies(v ssa.Value) bool {
 		return false
 	}
 	if iv.seen[v] {
-		return false
+		return iv.open[v]
 	}
 	if len(iv.seen) > budget {
 		return true
@@ -54,6 +57,13 @@ func (iv *invariance) varies(v ssa.Value) bool {
 	switch x := v.(type) {
 	case *ssa.Phi:
 		b := x.Block()
+		if b == iv.l.Header {
+			if iv.open == nil {
+				iv.open = make(map[ssa.Value]bool)
+			}
+			iv.open[v] = true
+			defer delete(iv.open, v)
+		}
 		for i, e := range x.Edges {
 			if i >= len(b.Preds) {
 				return true
@@ -157,7 +167,35 @@ func (iv *invariance) backValue(p *ssa.Phi, e ssa.Value, depth int) bool {
 		// uses it instead.
 		return true
 	}
+	if iv.computedFrom(e, p) {
+		return true // i+1: a new value each iteration
+	}
 	return iv.varies(e)
+}
+
+// computedFrom reports whether e, inside the loop, is computed from p.
+func (iv *invariance) computedFrom(e, p ssa.Value) bool {
+	seen := make(map[ssa.Value]bool)
+	var walk func(v ssa.Value) bool
+	walk = func(v ssa.Value) bool {
+		if v == p {
+			return true
+		}
+		if v == nil || seen[v] || len(seen) > budget || !iv.inLoop(v) {
+			return false
+		}
+		seen[v] = true
+		if q, ok := v.(*ssa.Phi); ok && q.Block() == iv.l.Header {
+			return false
+		}
+		for _, op := range v.(ssa.Instruction).Operands(nil) {
+			if op != nil && *op != nil && walk(*op) {
+				return true
+			}
+		}
+		return false
+	}
+	return walk(e)
 }
 
 // storedInLoop reports whether the loop writes the variable, package

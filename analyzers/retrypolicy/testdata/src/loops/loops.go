@@ -369,3 +369,15 @@ func cycles(ctx context.Context, c *http.Client, req *http.Request) {
 		}
 	}
 }
+
+// Regression: failing over to the next host is not a retry of the same
+// request (the URL changes with the range index).
+func failover(c *http.Client, hosts []string) *http.Response {
+	for _, h := range hosts {
+		resp, err := c.Get(h + "/status")
+		if err == nil {
+			return resp
+		}
+	}
+	return nil
+}
