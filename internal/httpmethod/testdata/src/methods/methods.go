@@ -22,7 +22,7 @@ func cases(ctx context.Context, c *http.Client, u string, m string, pu *url.URL)
 	r3, _ := http.NewRequest("", u, nil)
 	c.Do(r3) // want `method GET`
 	r4, _ := http.NewRequest(m, u, nil)
-	c.Do(r4) // want `method unknown`
+	c.Do(r4)                                    // want `method unknown`
 	c.Do(&http.Request{Method: "PUT", URL: pu}) // want `method PUT`
 	c.Do(&http.Request{URL: pu})                // want `method GET`
 	r5, _ := newReq(ctx, u)
