@@ -538,6 +538,7 @@ func (a *Analyzer) callElem(f *frame, call *ssa.Call, idx int, m measure) Length
 // n.
 type guard struct {
 	x     ssa.Value
+	from  *ssa.BasicBlock // the block that tests
 	small *ssa.BasicBlock
 	n     int // -1: a non-constant bound
 }
@@ -601,10 +602,7 @@ func (a *Analyzer) guardsOf(fn *ssa.Function) []guard {
 		} else if n < 0 {
 			n = 0
 		}
-		if len(small.Preds) != 1 {
-			continue
-		}
-		gs = append(gs, guard{x: coll, small: small, n: n})
+		gs = append(gs, guard{x: coll, from: b, small: small, n: n})
 	}
 	a.guards[fn] = gs
 	return gs
@@ -648,7 +646,7 @@ func (a *Analyzer) guardBound(v ssa.Value, at *ssa.BasicBlock) (int, bool) {
 	}
 	best, found := 0, false
 	for _, g := range a.guardsOf(fn) {
-		if !g.small.Dominates(at) || !same(g.x, v) {
+		if len(g.small.Preds) != 1 || !g.small.Dominates(at) || !same(g.x, v) {
 			continue
 		}
 		switch {
@@ -659,6 +657,18 @@ func (a *Analyzer) guardBound(v ssa.Value, at *ssa.BasicBlock) (int, bool) {
 		}
 	}
 	return best, found
+}
+
+// edgeBound returns the bound that a guard testing in block from puts on
+// the length of v along the edge from from to to: the φ-node edge of
+// if len(xs) > n { xs = xs[:n] }.
+func (a *Analyzer) edgeBound(v ssa.Value, from, to *ssa.BasicBlock) (int, bool) {
+	for _, g := range a.guardsOf(from.Parent()) {
+		if g.from == from && g.small == to && same(g.x, v) {
+			return g.n, true
+		}
+	}
+	return 0, false
 }
 
 // ---- call sites ----

@@ -851,8 +851,25 @@ func (a *Analyzer) phi(f *frame, phi *ssa.Phi, m measure) Length {
 		}
 	}
 	r := none
-	for _, e := range init {
-		r = Join(r, a.eval(f, e, m))
+	for i, e := range phi.Edges {
+		if i >= len(phi.Block().Preds) || (l != nil && l.contains(phi.Block().Preds[i])) {
+			continue
+		}
+		el := a.eval(f, e, m)
+		if m == mCount {
+			// if len(xs) > n { xs = xs[:n] }: the edge that skips the
+			// truncation is guarded.
+			if n, ok := a.edgeBound(e, phi.Block().Preds[i], phi.Block()); ok {
+				if n < 0 {
+					if !el.Bounded {
+						el = Unknown
+					}
+				} else if !el.Bounded || n < el.Max {
+					el = Length{Min: min(el.Min, n), Max: n, Bounded: true}
+				}
+			}
+		}
+		r = Join(r, el)
 	}
 	if len(back) == 0 {
 		return r
@@ -881,6 +898,10 @@ func (a *Analyzer) phi(f *frame, phi *ssa.Phi, m measure) Length {
 	if bi, ok := back[0].(ssa.Instruction); ok {
 		at = bi
 	}
+	if n, ok := a.selfBound(l, phi, back); ok {
+		// The loop stops once the accumulated value is long enough.
+		return Join(r, Add(Upto(n), step))
+	}
 	trips := a.trips(f, l)
 	n, simple := a.tripName(l)
 	trips = trips.At(a.loopSite(l, at), how).asBatch(n, simple, a.loopSite(l, at), how)
@@ -888,6 +909,34 @@ func (a *Analyzer) phi(f *frame, phi *ssa.Phi, m measure) Length {
 		r = Const(0)
 	}
 	return Add(r, Mul(trips, step))
+}
+
+// selfBound returns n when an exit of loop l tests the length of the
+// accumulated value (the φ-node or a back-edge value) against the
+// constant n: for … { s += x; if len(s) > n { break } }.
+func (a *Analyzer) selfBound(l *loop, phi *ssa.Phi, back []ssa.Value) (int, bool) {
+	for _, ifi := range l.exits {
+		cmp, ok := ifi.Cond.(*ssa.BinOp)
+		if !ok {
+			continue
+		}
+		for _, pair := range [2][2]ssa.Value{{cmp.X, cmp.Y}, {cmp.Y, cmp.X}} {
+			x := lenCall(pair[0])
+			n, isConst := intConst(pair[1])
+			if x == nil || !isConst {
+				continue
+			}
+			if x == ssa.Value(phi) {
+				return n, true
+			}
+			for _, b := range back {
+				if x == b {
+					return n, true
+				}
+			}
+		}
+	}
+	return 0, false
 }
 
 // tripName names the collection that bounds loop l, for messages.
@@ -1166,7 +1215,13 @@ func (a *Analyzer) param(f *frame, p *ssa.Parameter, m measure) Length {
 
 // opaqueParam estimates a parameter whose arguments cannot be seen.
 func (a *Analyzer) opaqueParam(f *frame, p *ssa.Parameter, m measure) Length {
-	if p.Parent().Synthetic != "" && m == mCount {
+	fn := p.Parent()
+	if fn.Synthetic != "" && m == mCount {
+		return Unknown
+	}
+	if m == mCount && fn.Signature.Variadic() && len(fn.Params) > 0 && fn.Params[len(fn.Params)-1] == p {
+		// A variadic parameter is meant for a handful of arguments
+		// written at the call.
 		return Unknown
 	}
 	return a.opaque(f, p, m, p.Name(), true)

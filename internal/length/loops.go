@@ -109,6 +109,9 @@ func (a *Analyzer) trips(f *frame, l *loop) Length {
 			best, have = t, true
 		}
 	}
+	if len(l.exits) > 1 {
+		best.Min = 0 // another exit may leave early
+	}
 	return best
 }
 

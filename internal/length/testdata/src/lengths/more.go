@@ -93,3 +93,44 @@ func Elems(n int, xs []int) {
 	countOf(make([]string, 3))                             // want `countOf: 3`
 	countOf(append([]string{"a"}, "b", "c"))               // want `countOf: 3`
 }
+
+func Variadic(segments ...string) {
+	countOf(segments) // want `countOf: unknown`
+}
+
+func Truncated(ids []string) {
+	if len(ids) > 100 {
+		ids = ids[:100]
+	}
+	countOf(ids) // want `countOf: 0..100`
+}
+
+func Capped(ids []string) {
+	s := ""
+	for _, id := range ids {
+		s += id + ","
+		if len(s) > 1000 {
+			break
+		}
+	}
+	bytesOf(s) // want `bytesOf: unknown`
+	t := ""
+	for range ids {
+		t += "x,"
+		if len(t) > 1000 {
+			break
+		}
+	}
+	bytesOf(t) // want `bytesOf: 0..1004`
+}
+
+func BreakAtCount(ids []int) {
+	var b strings.Builder
+	for i, id := range ids {
+		if i >= 100 {
+			break
+		}
+		b.WriteString(strconv.Itoa(id))
+	}
+	bytesOf(b.String()) // want `bytesOf: 0..2020 batch\(ids<=101\)`
+}
