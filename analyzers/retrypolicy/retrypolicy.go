@@ -146,6 +146,11 @@ func run(pass *analysis.Pass, cfg *Config) error {
 	res := pass.ResultOf[facts.Analyzer].(*facts.Result)
 	rep := report.New(pass, cfg.IncludeTests)
 	defer rep.Finish()
+	defer func() {
+		// Unusual code must never crash the driver: a panic in the
+		// analysis means silence for the rest of this package.
+		_ = recover()
+	}()
 	if !res.Relevant || res.Index == nil {
 		return nil
 	}
