@@ -6,6 +6,7 @@ import (
 
 	"github.com/httplint/httplint/analyzers/acquiretimeout"
 	"github.com/httplint/httplint/analyzers/poolsize"
+	"github.com/httplint/httplint/analyzers/retrypolicy"
 	"github.com/httplint/httplint/internal/analyzerdoc"
 	"github.com/httplint/httplint/internal/settings"
 )
@@ -42,6 +43,7 @@ func Definitions() []Definition {
 	return []Definition{
 		define(acquiretimeout.Analyzer, acquiretimeout.Rules, acquiretimeout.DefaultConfig(), acquiretimeout.New),
 		define(poolsize.Analyzer, poolsize.Rules, poolsize.DefaultConfig(), poolsize.New),
+		define(retrypolicy.Analyzer, retrypolicy.Rules, retrypolicy.DefaultConfig(), retrypolicy.New),
 	}
 }
 
