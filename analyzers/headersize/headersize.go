@@ -206,7 +206,7 @@ func (c *checker) store(st *ssa.Store) {
 	}
 	switch {
 	case f.Pkg().Path() == nethttp.HTTP && f.Name() == "URL" && nethttp.IsPointerTo(fa.X.Type(), nethttp.HTTP, "Request"):
-		c.checkURL(st.Pos(), c.la.URL(st.Val), "Request.URL")
+		c.checkURL(st.Pos(), c.la.URL(st.Val, st), "Request.URL")
 	case f.Pkg().Path() == nethttp.URL && (f.Name() == "RawQuery" || f.Name() == "Path" || f.Name() == "RawPath") &&
 		nethttp.IsPointerTo(fa.X.Type(), nethttp.URL, "URL"):
 		if c.fromRequestURL(fa.X) {

@@ -15,7 +15,7 @@ import (
 
 func TestDefaults(t *testing.T) {
 	analysistest.Run(t, analysistest.TestData(), headersize.Analyzer,
-		"a", "negative", "oversized", "renamed", "generics", "broken", "directive", "tests")
+		"a", "negative", "oversized", "renamed", "generics", "broken", "directive", "tests", "weird")
 }
 
 func TestOptions(t *testing.T) {

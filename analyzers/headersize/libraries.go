@@ -135,7 +135,7 @@ func (c *checker) libraryCall(call ssa.CallInstruction, key string, s libSink) {
 		}
 		c.checkURL(call.Pos(), l, key)
 	case sinkQueryValues:
-		c.checkURL(call.Pos(), c.la.Object(v), key)
+		c.checkURL(call.Pos(), c.la.Object(v, call), key)
 	case sinkQueryMap, sinkHeaderMap:
 		pos, end := report.CallRange(c.pass, call.Pos())
 		n := c.la.Count(v, call.Block())

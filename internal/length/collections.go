@@ -39,7 +39,7 @@ func (a *Analyzer) countAt(f *frame, v ssa.Value, at *ssa.BasicBlock) Length {
 
 func (a *Analyzer) count(f *frame, v ssa.Value) Length {
 	t := v.Type()
-	if arr, ok := deref(t).Underlying().(*types.Array); ok {
+	if arr, ok := under(deref(t)).(*types.Array); ok {
 		return Const(int(arr.Len()))
 	}
 	if isString(t) {
@@ -64,7 +64,7 @@ func (a *Analyzer) count(f *frame, v ssa.Value) Length {
 		}
 		return Unknown
 	case *ssa.MakeMap:
-		return a.objectAt(f, v, mCount)
+		return a.objectAt(f, v, mCount, nil)
 	case *ssa.MakeChan:
 		return Unknown
 	case *ssa.Call:

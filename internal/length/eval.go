@@ -30,7 +30,7 @@ const (
 	mElem                 // bytes of one element (value) of a collection
 	mKey                  // bytes of one key of a map
 	mURL                  // bytes of a serialised *url.URL
-	mObj                  // bytes accumulated in a url.Values, strings.Builder, bytes.Buffer
+	mObj                  // bytes accumulated in a url.Values, strings.Builder, bytes.Buffer (not memoised)
 )
 
 // Analyzer estimates lengths in one package. It memoises and is not safe
@@ -46,6 +46,7 @@ type Analyzer struct {
 	roots  map[*ssa.Function]*frame
 	objs   *objIndex
 	calls  *callIndex
+	reach  map[*ssa.BasicBlock]map[int]bool
 	steps  int
 }
 
@@ -61,6 +62,7 @@ func New(ix *valueflow.Index, fset *token.FileSet, files []*ast.File, info *type
 		loops:  make(map[*ssa.Function][]*loop),
 		guards: make(map[*ssa.Function][]guard),
 		roots:  make(map[*ssa.Function]*frame),
+		reach:  make(map[*ssa.BasicBlock]map[int]bool),
 	}
 }
 
@@ -71,17 +73,19 @@ func (a *Analyzer) Bytes(v ssa.Value) Length {
 	return a.eval(a.rootOf(v), v, mBytes)
 }
 
-// URL estimates the length of the serialised form of v, a *url.URL.
-func (a *Analyzer) URL(v ssa.Value) Length {
+// URL estimates the length of the serialised form of v, a *url.URL,
+// when instruction at reads it (nil: anywhere).
+func (a *Analyzer) URL(v ssa.Value, at ssa.Instruction) Length {
 	a.steps = 0
-	return a.eval(a.rootOf(v), v, mURL)
+	return a.urlAt(a.rootOf(v), v, at)
 }
 
 // Object estimates the bytes accumulated in v, a url.Values (its
-// Encode form), a *strings.Builder or a *bytes.Buffer.
-func (a *Analyzer) Object(v ssa.Value) Length {
+// Encode form), a *strings.Builder or a *bytes.Buffer, when instruction
+// at reads it (nil: anywhere).
+func (a *Analyzer) Object(v ssa.Value, at ssa.Instruction) Length {
 	a.steps = 0
-	return a.eval(a.rootOf(v), v, mObj)
+	return a.object(a.rootOf(v), v, at)
 }
 
 // Count estimates the number of elements of collection v where it is
@@ -248,9 +252,7 @@ func (a *Analyzer) eval(f *frame, v ssa.Value, m measure) (l Length) {
 	case mElem, mKey:
 		l = a.elem(f, v, m)
 	case mURL:
-		l = a.url(f, v)
-	case mObj:
-		l = a.object(f, v)
+		l = a.urlAt(f, v, nil)
 	}
 	delete(f.busy, k)
 	f.memo[k] = l
@@ -379,7 +381,7 @@ func (a *Analyzer) typeBytes(f *frame, v ssa.Value, t types.Type) Length {
 	if t == nil {
 		return Unknown
 	}
-	switch u := t.Underlying().(type) {
+	switch u := under(t).(type) {
 	case *types.Basic:
 		return basicBytes(u)
 	case *types.Slice, *types.Array, *types.Map:
@@ -578,11 +580,11 @@ func (a *Analyzer) callBytes(f *frame, call *ssa.Call, idx int) Length {
 			return l
 		}
 	case "net/url.Values.Encode":
-		return a.eval(f, arg(0), mObj)
+		return a.object(f, arg(0), call)
 	case "net/url.URL.String", "net/url.URL.Redacted", "net/url.URL.RequestURI":
-		return a.eval(f, arg(0), mURL)
+		return a.urlAt(f, arg(0), call)
 	case "strings.Builder.String", "bytes.Buffer.String", "bytes.Buffer.Bytes":
-		return a.eval(f, arg(0), mObj)
+		return a.object(f, arg(0), call)
 	case "path.Join", "path/filepath.Join":
 		return a.joinPath(f, call, arg(0), how())
 	case "net/url.JoinPath":
@@ -1237,7 +1239,7 @@ func (a *Analyzer) opaque(f *frame, v ssa.Value, m measure, name string, simple 
 			// A map of named parameters from elsewhere is not a list.
 			return Unknown
 		}
-		if arr, ok := deref(t).Underlying().(*types.Array); ok {
+		if arr, ok := under(deref(t)).(*types.Array); ok {
 			return Const(int(arr.Len()))
 		}
 		if name == "" {
@@ -1255,7 +1257,7 @@ func (a *Analyzer) opaque(f *frame, v ssa.Value, m measure, name string, simple 
 // typeElem estimates an element (or key) of a collection of type t from
 // its type alone.
 func typeElem(t types.Type, m measure) Length {
-	switch u := deref(t).Underlying().(type) {
+	switch u := under(deref(t)).(type) {
 	case *types.Slice:
 		return elemTypeBytes(u.Elem())
 	case *types.Array:
@@ -1272,7 +1274,7 @@ func typeElem(t types.Type, m measure) Length {
 }
 
 func elemTypeBytes(t types.Type) Length {
-	if b, ok := t.Underlying().(*types.Basic); ok {
+	if b, ok := under(t).(*types.Basic); ok {
 		return basicBytes(b)
 	}
 	return Unknown
@@ -1363,15 +1365,66 @@ func (a *Analyzer) unwrap(v ssa.Value) ssa.Value {
 
 // ---- type helpers ----
 
+// under returns the underlying type of t, or for a type parameter the
+// underlying type shared by every type of its constraint's type set
+// (its core type), or nil.
+func under(t types.Type) types.Type {
+	tp, ok := types.Unalias(t).(*types.TypeParam)
+	if !ok {
+		return t.Underlying()
+	}
+	iface, ok := tp.Constraint().Underlying().(*types.Interface)
+	if !ok {
+		return nil
+	}
+	core, _ := coreOf(iface, nil, 0)
+	return core
+}
+
+// coreOf folds the terms of the type set of iface into core: the one
+// underlying type they share, or ok false.
+func coreOf(iface *types.Interface, core types.Type, depth int) (types.Type, bool) {
+	if depth > 8 {
+		return nil, false
+	}
+	for i := 0; i < iface.NumEmbeddeds(); i++ {
+		var terms []types.Type
+		switch e := iface.EmbeddedType(i).(type) {
+		case *types.Union:
+			for j := 0; j < e.Len(); j++ {
+				terms = append(terms, e.Term(j).Type())
+			}
+		default:
+			terms = append(terms, e)
+		}
+		for _, term := range terms {
+			u := term.Underlying()
+			if inner, isIface := u.(*types.Interface); isIface {
+				var ok bool
+				if core, ok = coreOf(inner, core, depth+1); !ok {
+					return nil, false
+				}
+				continue
+			}
+			if core == nil {
+				core = u
+			} else if !types.Identical(core, u) {
+				return nil, false
+			}
+		}
+	}
+	return core, true
+}
+
 func deref(t types.Type) types.Type {
-	if p, ok := t.Underlying().(*types.Pointer); ok {
+	if p, ok := under(t).(*types.Pointer); ok {
 		return p.Elem()
 	}
 	return t
 }
 
 func isString(t types.Type) bool {
-	b, ok := t.Underlying().(*types.Basic)
+	b, ok := under(t).(*types.Basic)
 	return ok && b.Info()&types.IsString != 0
 }
 
@@ -1385,7 +1438,7 @@ func isByteSeq(t types.Type) bool {
 	if isString(t) {
 		return true
 	}
-	s, ok := t.Underlying().(*types.Slice)
+	s, ok := under(t).(*types.Slice)
 	if !ok {
 		return false
 	}
@@ -1399,7 +1452,7 @@ func isCollection(t types.Type) bool {
 	if isByteSeq(t) {
 		return false
 	}
-	switch deref(t).Underlying().(type) {
+	switch under(deref(t)).(type) {
 	case *types.Slice, *types.Array, *types.Map, *types.Chan:
 		return true
 	}

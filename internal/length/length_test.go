@@ -49,7 +49,7 @@ var probe = &analysis.Analyzer{
 					case "countOf":
 						l = a.Count(arg, call.Block())
 					case "urlOf":
-						l = a.URL(arg)
+						l = a.URL(arg, call)
 					case "elemOf":
 						l = a.Elem(arg)
 					default:

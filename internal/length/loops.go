@@ -356,7 +356,7 @@ func instrPos(instr ssa.Instruction) token.Pos {
 // than a list: copying such a map into a query or headers is not a list
 // growing with the input.
 func namedParams(t types.Type) bool {
-	m, ok := t.Underlying().(*types.Map)
+	m, ok := under(t).(*types.Map)
 	if !ok || !isString(m.Key()) {
 		return false
 	}

@@ -189,13 +189,13 @@ func readOnlyUse(c *ssa.CallCommon, i int) bool {
 
 // object estimates the bytes accumulated in url.Values, *strings.Builder
 // or *bytes.Buffer v.
-func (a *Analyzer) object(f *frame, v ssa.Value) Length {
+func (a *Analyzer) object(f *frame, v ssa.Value, at ssa.Instruction) Length {
 	r := none
 	for _, o := range a.ix.Origins(v) {
 		if o.V == nil {
 			return Unknown
 		}
-		r = Join(r, a.objectAt(a.frameFor(f, o.V), o.V, mObj))
+		r = Join(r, a.objectAt(a.frameFor(f, o.V), o.V, mObj, at))
 	}
 	if r.none {
 		return Unknown
@@ -207,14 +207,14 @@ func (a *Analyzer) object(f *frame, v ssa.Value) Length {
 // contents plus every mutation made through it. m is mObj for bytes (the
 // encoded url.Values, the builder's contents) or mCount for the entries
 // of a map.
-func (a *Analyzer) objectAt(f *frame, leaf ssa.Value, m measure) Length {
+func (a *Analyzer) objectAt(f *frame, leaf ssa.Value, m measure, at ssa.Instruction) Length {
 	if p, ok := leaf.(*ssa.Parameter); ok {
 		if l, ok := a.paramObject(f, p, m); ok {
 			return l
 		}
-		return Add(Unknown, a.objMuts(f, leaf, m))
+		return Add(Unknown, a.objMuts(f, leaf, m, at))
 	}
-	return Add(a.objBase(f, leaf, m), a.objMuts(f, leaf, m))
+	return Add(a.objBase(f, leaf, m), a.objMuts(f, leaf, m, at))
 }
 
 // objBase estimates the contents of an object when it was made.
@@ -262,7 +262,7 @@ func (a *Analyzer) objBase(f *frame, leaf ssa.Value, m measure) Length {
 				if m == mCount {
 					r = Join(r, a.countAt(g, ret.v, ret.at))
 				} else {
-					r = Join(r, a.eval(g, ret.v, mObj))
+					r = Join(r, a.object(g, ret.v, ret.at.Instrs[len(ret.at.Instrs)-1]))
 				}
 			}
 			if !r.none {
@@ -295,7 +295,7 @@ func (a *Analyzer) paramObject(f *frame, p *ssa.Parameter, m measure) (Length, b
 		if m == mCount {
 			return a.countAt(pf, args[idx], site.Block())
 		}
-		return a.eval(pf, args[idx], mObj)
+		return a.object(pf, args[idx], site)
 	}
 	if f.parent != nil && f.site != nil && f.fn == fn {
 		return argOf(f.parent, f.site), true
@@ -315,11 +315,14 @@ func (a *Analyzer) paramObject(f *frame, p *ssa.Parameter, m measure) (Length, b
 
 // objMuts sums the mutations made through the object whose origin is
 // leaf, each multiplied by the number of times it runs.
-func (a *Analyzer) objMuts(f *frame, leaf ssa.Value, m measure) Length {
+func (a *Analyzer) objMuts(f *frame, leaf ssa.Value, m measure, at ssa.Instruction) Length {
 	oi := a.objIdx()
 	total := Const(0)
 	total.Safe = true
 	for _, mu := range oi.muts[leaf] {
+		if !a.mayPrecede(mu.instr, at) {
+			continue
+		}
 		mf := a.frameForFn(f, mu.instr.Parent())
 		per := a.mutLen(mf, mu, m)
 		if per.Bounded && per.Max == 0 && per.Grow == nil {
@@ -334,13 +337,16 @@ func (a *Analyzer) objMuts(f *frame, leaf ssa.Value, m measure) Length {
 		total = Add(total, Mul(rep, per))
 	}
 	for _, ps := range oi.passes[leaf] {
+		if !a.mayPrecede(ps.call, at) {
+			continue
+		}
 		pf := a.frameForFn(f, ps.call.Parent())
 		if pf.depth >= maxDepth {
 			total = Add(total, Unknown)
 			continue
 		}
 		g := a.child(pf, ps.call, ps.callee)
-		inner := a.objMuts(g, ps.callee.Params[ps.arg], m)
+		inner := a.objMuts(g, ps.callee.Params[ps.arg], m, nil)
 		if inner.Bounded && inner.Max == 0 && inner.Grow == nil {
 			continue
 		}
@@ -428,11 +434,12 @@ func (a *Analyzer) mapElems(f *frame, mk *ssa.MakeMap, m measure) Length {
 
 // ---- URLs ----
 
-// url estimates the serialised length of *url.URL v.
-func (a *Analyzer) url(f *frame, v ssa.Value) Length {
+// urlAt estimates the serialised length of *url.URL v when instruction
+// at reads it (nil: anywhere).
+func (a *Analyzer) urlAt(f *frame, v ssa.Value, at ssa.Instruction) Length {
 	r := none
 	for _, o := range a.ix.Origins(v) {
-		r = Join(r, a.urlOrigin(a.frameFor(f, o.V), o.V))
+		r = Join(r, a.urlOrigin(a.frameFor(f, o.V), o.V, at))
 	}
 	if r.none {
 		return Unknown
@@ -440,7 +447,7 @@ func (a *Analyzer) url(f *frame, v ssa.Value) Length {
 	return r
 }
 
-func (a *Analyzer) urlOrigin(f *frame, x ssa.Value) Length {
+func (a *Analyzer) urlOrigin(f *frame, x ssa.Value, at ssa.Instruction) Length {
 	zero := Const(0)
 	zero.Safe = true
 	switch x := x.(type) {
@@ -448,7 +455,7 @@ func (a *Analyzer) urlOrigin(f *frame, x ssa.Value) Length {
 		return Unknown
 	case *ssa.Alloc:
 		if nethttp.IsPointerTo(x.Type(), nethttp.URL, "URL") {
-			return a.urlFields(f, x, zero)
+			return a.urlFields(f, x, zero, at)
 		}
 	case *ssa.Parameter:
 		return a.param(f, x, mURL)
@@ -462,14 +469,14 @@ func (a *Analyzer) urlOrigin(f *frame, x ssa.Value) Length {
 		switch nethttp.FuncKey(fn) {
 		case "net/url.Parse", "net/url.ParseRequestURI":
 			if idx == 0 && len(c.Args) == 1 {
-				return a.urlFields(f, x, a.eval(f, c.Args[0], mBytes))
+				return a.urlFields(f, x, a.eval(f, c.Args[0], mBytes), at)
 			}
 		case "net/url.URL.JoinPath":
 			if len(c.Args) == 2 {
-				return a.urlFields(f, x, Add(a.eval(f, c.Args[0], mURL), a.joinPath(f, call, c.Args[1], a.callText(call.Pos(), "JoinPath")+" of it")))
+				return a.urlFields(f, x, Add(a.eval(f, c.Args[0], mURL), a.joinPath(f, call, c.Args[1], a.callText(call.Pos(), "JoinPath")+" of it")), at)
 			}
 		case "net/url.URL.Parse", "net/url.URL.ResolveReference":
-			return a.urlFields(f, x, Unknown)
+			return a.urlFields(f, x, Unknown, at)
 		}
 		if callee := a.ix.Func(fn); callee != nil && len(callee.Blocks) > 0 && !c.IsInvoke() && f.depth < maxDepth {
 			g := a.child(f, call, callee)
@@ -478,7 +485,7 @@ func (a *Analyzer) urlOrigin(f *frame, x ssa.Value) Length {
 				r = Join(r, a.eval(g, ret.v, mURL))
 			}
 			if !r.none {
-				return a.urlFields(f, x, r)
+				return a.urlFields(f, x, r, at)
 			}
 		}
 	}
@@ -487,9 +494,12 @@ func (a *Analyzer) urlOrigin(f *frame, x ssa.Value) Length {
 
 // urlFields adds to base the fields stored into the URL object obj after
 // it was made.
-func (a *Analyzer) urlFields(f *frame, obj ssa.Value, base Length) Length {
+func (a *Analyzer) urlFields(f *frame, obj ssa.Value, base Length, at ssa.Instruction) Length {
 	by := make(map[string]Length)
 	for _, st := range a.directStores(obj, 0) {
+		if !a.mayPrecede(st.Store, at) {
+			continue
+		}
 		if st.Field == nil || st.Field.Pkg() == nil || st.Field.Pkg().Path() != nethttp.URL {
 			continue
 		}
@@ -586,4 +596,46 @@ func (a *Analyzer) directStores(p ssa.Value, depth int) []valueflow.FieldStore {
 	}
 	walk(p, depth)
 	return out
+}
+
+// mayPrecede reports whether instruction from may run before at: they are
+// in different functions, at is nil, or a path of from's function leads
+// from from to at.
+func (a *Analyzer) mayPrecede(from, at ssa.Instruction) bool {
+	if at == nil || from == nil || from.Parent() != at.Parent() || from.Block() == nil || at.Block() == nil {
+		return true
+	}
+	fb, tb := from.Block(), at.Block()
+	if fb == tb {
+		for _, instr := range fb.Instrs {
+			if instr == from {
+				return true // from comes first
+			}
+			if instr == at {
+				break
+			}
+		}
+	}
+	return a.reachable(fb)[tb.Index]
+}
+
+// reachable returns the blocks reachable from b through at least one
+// edge.
+func (a *Analyzer) reachable(b *ssa.BasicBlock) map[int]bool {
+	if r, ok := a.reach[b]; ok {
+		return r
+	}
+	r := make(map[int]bool)
+	stack := append([]*ssa.BasicBlock(nil), b.Succs...)
+	for len(stack) > 0 {
+		x := stack[len(stack)-1]
+		stack = stack[:len(stack)-1]
+		if r[x.Index] {
+			continue
+		}
+		r[x.Index] = true
+		stack = append(stack, x.Succs...)
+	}
+	a.reach[b] = r
+	return r
 }

@@ -134,3 +134,15 @@ func BreakAtCount(ids []int) {
 	}
 	bytesOf(b.String()) // want `bytesOf: 0..2020 batch\(ids<=101\)`
 }
+
+type Slice[E any] interface{ ~[]E }
+
+type Lists interface{ Slice[string] }
+
+func GenericCount[S Lists](xs S) {
+	countOf(xs) // want `countOf: grows\(xs\)`
+}
+
+func GenericElem[S ~[]E, E ~int](xs S) {
+	elemOf(xs) // want `elemOf: 1..20`
+}
