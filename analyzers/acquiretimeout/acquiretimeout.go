@@ -4,7 +4,6 @@ import (
 	_ "embed"
 	"fmt"
 	"go/token"
-	"reflect"
 	"sort"
 	"strings"
 
@@ -12,6 +11,7 @@ import (
 	"golang.org/x/tools/go/ssa"
 
 	"github.com/httplint/httplint/internal/analyzerdoc"
+	"github.com/httplint/httplint/internal/analyzerutil"
 	"github.com/httplint/httplint/internal/deadline"
 	"github.com/httplint/httplint/internal/facts"
 	"github.com/httplint/httplint/internal/flagutil"
@@ -64,16 +64,7 @@ var Analyzer = New(DefaultConfig())
 // are bound to its own copy of cfg.
 func New(cfg Config) *analysis.Analyzer {
 	c := &cfg
-	a := &analysis.Analyzer{
-		Name:             Name,
-		Doc:              analyzerdoc.MustExtract(doc, Name),
-		URL:              "https://github.com/httplint/httplint/blob/main/docs/rules/acquiretimeout.md",
-		Requires:         []*analysis.Analyzer{facts.Analyzer},
-		RunDespiteErrors: true,
-		ResultType:       reflect.TypeFor[struct{}](),
-		Run:              func(pass *analysis.Pass) (any, error) { return struct{}{}, run(pass, c) },
-	}
-	a.Flags.BoolVar(&c.IncludeTests, "include-tests", c.IncludeTests, "also report findings in _test.go files")
+	a := analyzerutil.New(Name, doc, &c.IncludeTests, func(pass *analysis.Pass) error { return run(pass, c) })
 	a.Flags.Var(&c.AllowPkgs, "allow-pkgs", "comma-separated import paths (a trailing /... matches subpackages) whose clients are deliberately deadline-free")
 	a.Flags.BoolVar(&c.Strict, "strict", c.Strict, "also report requests whose context is a parameter of the enclosing function")
 	return a

@@ -4,12 +4,12 @@ import (
 	_ "embed"
 	"fmt"
 	"go/types"
-	"reflect"
 
 	"golang.org/x/tools/go/analysis"
 	"golang.org/x/tools/go/ssa"
 
 	"github.com/httplint/httplint/internal/analyzerdoc"
+	"github.com/httplint/httplint/internal/analyzerutil"
 	"github.com/httplint/httplint/internal/facts"
 	"github.com/httplint/httplint/internal/flagutil"
 	"github.com/httplint/httplint/internal/httpconfig"
@@ -74,16 +74,7 @@ var Analyzer = New(DefaultConfig())
 // bound to its own copy of cfg.
 func New(cfg Config) *analysis.Analyzer {
 	c := &cfg
-	a := &analysis.Analyzer{
-		Name:             Name,
-		Doc:              analyzerdoc.MustExtract(doc, Name),
-		URL:              "https://github.com/httplint/httplint/blob/main/docs/rules/poolsize.md",
-		Requires:         []*analysis.Analyzer{facts.Analyzer},
-		RunDespiteErrors: true,
-		ResultType:       reflect.TypeFor[struct{}](),
-		Run:              func(pass *analysis.Pass) (any, error) { return struct{}{}, run(pass, c) },
-	}
-	a.Flags.BoolVar(&c.IncludeTests, "include-tests", c.IncludeTests, "also report findings in _test.go files")
+	a := analyzerutil.New(Name, doc, &c.IncludeTests, func(pass *analysis.Pass) error { return run(pass, c) })
 	a.Flags.Var(flagutil.AtLeast{P: &c.FanoutWidth, Min: 1}, "fanout-width", "report concurrent fan-outs wider than this many requests (and than the transport's MaxIdleConnsPerHost)")
 	return a
 }

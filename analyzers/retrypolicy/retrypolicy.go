@@ -4,13 +4,13 @@ import (
 	_ "embed"
 	"fmt"
 	"net/http"
-	"reflect"
 	"strings"
 
 	"golang.org/x/tools/go/analysis"
 	"golang.org/x/tools/go/ssa"
 
 	"github.com/httplint/httplint/internal/analyzerdoc"
+	"github.com/httplint/httplint/internal/analyzerutil"
 	"github.com/httplint/httplint/internal/deadline"
 	"github.com/httplint/httplint/internal/facts"
 	"github.com/httplint/httplint/internal/flagutil"
@@ -117,16 +117,7 @@ var Analyzer = New(DefaultConfig())
 func New(cfg Config) *analysis.Analyzer {
 	c := &cfg
 	c.IdempotencyHeaders = append(flagutil.List(nil), cfg.IdempotencyHeaders...)
-	a := &analysis.Analyzer{
-		Name:             Name,
-		Doc:              analyzerdoc.MustExtract(doc, Name),
-		URL:              "https://github.com/httplint/httplint/blob/main/docs/rules/retrypolicy.md",
-		Requires:         []*analysis.Analyzer{facts.Analyzer},
-		RunDespiteErrors: true,
-		ResultType:       reflect.TypeFor[struct{}](),
-		Run:              func(pass *analysis.Pass) (any, error) { return struct{}{}, run(pass, c) },
-	}
-	a.Flags.BoolVar(&c.IncludeTests, "include-tests", c.IncludeTests, "also report findings in _test.go files")
+	a := analyzerutil.New(Name, doc, &c.IncludeTests, func(pass *analysis.Pass) error { return run(pass, c) })
 	a.Flags.Var(headerList{&c.IdempotencyHeaders}, "idempotency-headers", "comma-separated header names that mark a request as safe to retry")
 	return a
 }
