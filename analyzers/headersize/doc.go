@@ -24,8 +24,10 @@
 // reaches a request URL (http.NewRequest, NewRequestWithContext, the
 // http.Get/Head/Post/PostForm helpers and Client methods, a *url.URL
 // stored into Request.URL, req.URL.RawQuery = …, url.Parse and
-// (*url.URL).String on the way) or a request header value
-// (req.Header.Set/Add, req.Header[k] = …). The estimate is a constant, a
+// (*url.URL).String on the way; go-retryablehttp's NewRequest and Get;
+// resty's Get, Execute, SetQueryParam(s), SetQueryParamsFromValues,
+// SetPathParam(s)) or a request header value (req.Header.Set/Add,
+// req.Header[k] = …, resty's SetHeader(s)). The estimate is a constant, a
 // bound, "grows with collection X", or unknown. A value grows with X when
 // url.Values.Add/Set, a strings.Builder or bytes.Buffer write, += or
 // append runs in a loop over X, or when strings.Join, fmt.Sprint* or
