@@ -43,12 +43,12 @@ func (c *checker) checkFanouts() {
 		if c.rep.Excluded(fn.Pos()) {
 			continue
 		}
-		ls := c.loopsOf(fn)
-		if len(ls) == 0 {
+		forest := c.loopsOf(fn)
+		if forest.Empty() {
 			continue
 		}
 		for _, b := range fn.Blocks {
-			l := loops.Innermost(ls, b)
+			l := forest.Innermost(b)
 			if l == nil {
 				continue
 			}
@@ -82,16 +82,16 @@ func (c *checker) checkFanouts() {
 	}
 }
 
-func (c *checker) loopsOf(fn *ssa.Function) []*loops.Loop {
+func (c *checker) loopsOf(fn *ssa.Function) *loops.Forest {
 	if c.loops == nil {
-		c.loops = make(map[*ssa.Function][]*loops.Loop)
+		c.loops = make(map[*ssa.Function]*loops.Forest)
 	}
-	ls, ok := c.loops[fn]
+	f, ok := c.loops[fn]
 	if !ok {
-		ls = loops.Of(fn)
-		c.loops[fn] = ls
+		f = loops.Analyze(fn)
+		c.loops[fn] = f
 	}
-	return ls
+	return f
 }
 
 // fanoutWidth returns the width of a fan-out started in loop l of fn:

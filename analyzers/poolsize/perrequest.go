@@ -7,7 +7,6 @@ import (
 	"golang.org/x/tools/go/ssa"
 
 	"github.com/httplint/httplint/internal/httpconfig"
-	"github.com/httplint/httplint/internal/loops"
 	"github.com/httplint/httplint/internal/nethttp"
 	"github.com/httplint/httplint/internal/report"
 	"github.com/httplint/httplint/internal/valueflow"
@@ -112,7 +111,7 @@ func (c *checker) perRequestContext(s site) (string, bool) {
 	if !ok {
 		return "", false
 	}
-	if loops.Innermost(c.loopsOf(s.fn), instr.Block()) != nil {
+	if c.loopsOf(s.fn).Innermost(instr.Block()) != nil {
 		return "on every iteration of a loop", true
 	}
 	if isHandler(s.fn) {

@@ -86,7 +86,7 @@ type checker struct {
 	rep     *report.Reporter
 	res     *facts.Result
 	clients *httpconfig.Resolver
-	loops   map[*ssa.Function][]*loops.Loop
+	loops   map[*ssa.Function]*loops.Forest
 }
 
 func run(pass *analysis.Pass, cfg *Config) error {

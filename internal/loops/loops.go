@@ -1,70 +1,153 @@
 // Package loops finds the natural loops of an SSA function.
 //
-// A back edge is an edge t→h whose target h dominates its source t; the
-// natural loop of that edge is h together with every block that reaches
-// t without passing through h. A block is "in a loop" when it belongs to
-// any natural loop of its function.
+// A back edge is an edge b→h whose target h dominates its source b; the
+// natural loop of the back edges into h is h together with every block
+// that reaches one of their sources without passing through h. Loops
+// nest: each loop knows the innermost loop that strictly contains it.
 package loops
 
-import "golang.org/x/tools/go/ssa"
+import (
+	"golang.org/x/tools/go/ssa"
+)
 
-// A Loop is one natural loop: its header and body (header included), and
-// the sources of its back edges.
+// A Loop is a natural loop of a function.
 type Loop struct {
 	Header *ssa.BasicBlock
-	Body   map[*ssa.BasicBlock]bool
-	Latch  []*ssa.BasicBlock // sources of the back edges into Header
+	// Latches are the sources of the loop's back edges.
+	Latches []*ssa.BasicBlock
+	// blocks holds the loop's blocks, by block index.
+	blocks []bool
+	// Parent is the innermost loop that strictly contains this one.
+	Parent *Loop
+	size   int
 }
 
-// Contains reports whether b belongs to the loop.
-func (l *Loop) Contains(b *ssa.BasicBlock) bool { return l.Body[b] }
+// Contains reports whether b is one of the loop's blocks.
+func (l *Loop) Contains(b *ssa.BasicBlock) bool {
+	return b != nil && b.Index < len(l.blocks) && l.blocks[b.Index]
+}
 
-// Of returns the natural loops of fn, one per loop header (back edges to
-// the same header are merged), in block order of their headers.
-func Of(fn *ssa.Function) []*Loop {
-	byHeader := make(map[*ssa.BasicBlock]*Loop)
-	var out []*Loop
-	for _, t := range fn.Blocks {
-		for _, h := range t.Succs {
-			if !h.Dominates(t) {
-				continue
-			}
-			l := byHeader[h]
-			if l == nil {
-				l = &Loop{Header: h, Body: map[*ssa.BasicBlock]bool{h: true}}
-				byHeader[h] = l
-				out = append(out, l)
-			}
-			l.Latch = append(l.Latch, t)
-			// Walk predecessors back from t until h.
-			work := []*ssa.BasicBlock{t}
-			for len(work) > 0 {
-				b := work[len(work)-1]
-				work = work[:len(work)-1]
-				if l.Body[b] {
-					continue
-				}
-				l.Body[b] = true
-				work = append(work, b.Preds...)
-			}
-		}
-	}
-	// Order by header index for determinism.
-	for i := 1; i < len(out); i++ {
-		for j := i; j > 0 && out[j].Header.Index < out[j-1].Header.Index; j-- {
-			out[j], out[j-1] = out[j-1], out[j]
+// Blocks returns the loop's blocks in index order.
+func (l *Loop) Blocks(fn *ssa.Function) []*ssa.BasicBlock {
+	var out []*ssa.BasicBlock
+	for _, b := range fn.Blocks {
+		if l.Contains(b) {
+			out = append(out, b)
 		}
 	}
 	return out
 }
 
-// Innermost returns the smallest loop of loops that contains b, or nil.
-func Innermost(loops []*Loop, b *ssa.BasicBlock) *Loop {
-	var best *Loop
-	for _, l := range loops {
-		if l.Contains(b) && (best == nil || len(l.Body) < len(best.Body)) {
-			best = l
+// IsLatch reports whether the edge b→l.Header is a back edge of l.
+func (l *Loop) IsLatch(b *ssa.BasicBlock) bool {
+	for _, x := range l.Latches {
+		if x == b {
+			return true
 		}
 	}
-	return best
+	return false
+}
+
+// A Forest holds the natural loops of one function.
+type Forest struct {
+	Fn    *ssa.Function
+	Loops []*Loop
+	// innermost maps a block index to the innermost loop containing it.
+	innermost []*Loop
+}
+
+// maxBlocks bounds the functions analysed: larger ones are skipped.
+const maxBlocks = 5000
+
+// Analyze computes the natural loops of fn. It returns an empty forest
+// for functions without a body or with too many blocks.
+func Analyze(fn *ssa.Function) *Forest {
+	f := &Forest{Fn: fn}
+	n := len(fn.Blocks)
+	if n == 0 || n > maxBlocks {
+		return f
+	}
+	for _, b := range fn.Blocks {
+		if b.Index < 0 || b.Index >= n || fn.Blocks[b.Index] != b {
+			return f // unexpected numbering: stay silent
+		}
+	}
+	byHeader := make(map[*ssa.BasicBlock]*Loop)
+	for _, b := range fn.Blocks {
+		for _, s := range b.Succs {
+			if !s.Dominates(b) {
+				continue
+			}
+			l := byHeader[s]
+			if l == nil {
+				l = &Loop{Header: s, blocks: make([]bool, n)}
+				byHeader[s] = l
+				f.Loops = append(f.Loops, l)
+				l.blocks[s.Index] = true
+				l.size = 1
+			}
+			l.Latches = append(l.Latches, b)
+			// Blocks reaching b backwards without passing the header.
+			stack := []*ssa.BasicBlock{b}
+			for len(stack) > 0 {
+				x := stack[len(stack)-1]
+				stack = stack[:len(stack)-1]
+				if l.blocks[x.Index] {
+					continue
+				}
+				l.blocks[x.Index] = true
+				l.size++
+				stack = append(stack, x.Preds...)
+			}
+		}
+	}
+	// Nesting: the parent of a loop is the smallest other loop that
+	// contains its header and is larger.
+	f.innermost = make([]*Loop, n)
+	for _, l := range f.Loops {
+		for i, in := range l.blocks {
+			if !in {
+				continue
+			}
+			if cur := f.innermost[i]; cur == nil || l.size < cur.size {
+				f.innermost[i] = l
+			}
+		}
+	}
+	for _, l := range f.Loops {
+		for _, o := range f.Loops {
+			if o == l || o.size <= l.size || !o.Contains(l.Header) {
+				continue
+			}
+			if l.Parent == nil || o.size < l.Parent.size {
+				l.Parent = o
+			}
+		}
+	}
+	return f
+}
+
+// Empty reports whether the function has no loop (or was not analysed).
+func (f *Forest) Empty() bool { return len(f.innermost) == 0 || len(f.Loops) == 0 }
+
+// Innermost returns the innermost loop that contains b, or nil.
+func (f *Forest) Innermost(b *ssa.BasicBlock) *Loop {
+	if ls := f.Enclosing(b); len(ls) > 0 {
+		return ls[0]
+	}
+	return nil
+}
+
+// Enclosing returns the loops that contain b, innermost first.
+func (f *Forest) Enclosing(b *ssa.BasicBlock) []*Loop {
+	if b == nil || b.Index < 0 || b.Index >= len(f.innermost) {
+		return nil
+	}
+	var out []*Loop
+	for l := f.innermost[b.Index]; l != nil; l = l.Parent {
+		if l.Contains(b) {
+			out = append(out, l)
+		}
+	}
+	return out
 }

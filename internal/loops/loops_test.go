@@ -71,32 +71,41 @@ func TestOf(t *testing.T) {
 		loops int
 	}{{"none", 0}, {"one", 1}, {"nested", 2}, {"gotoLoop", 1}} {
 		fn := pkg.Func(tc.fn)
-		ls := loops.Of(fn)
-		if len(ls) != tc.loops {
-			t.Errorf("%s: %d loops, want %d", tc.fn, len(ls), tc.loops)
+		f := loops.Analyze(fn)
+		if len(f.Loops) != tc.loops {
+			t.Errorf("%s: %d loops, want %d", tc.fn, len(f.Loops), tc.loops)
 		}
-		for _, l := range ls {
-			if !l.Contains(l.Header) || len(l.Latch) == 0 {
+		if f.Empty() != (tc.loops == 0) {
+			t.Errorf("%s: Empty() = %v", tc.fn, f.Empty())
+		}
+		for _, l := range f.Loops {
+			if !l.Contains(l.Header) || len(l.Latches) == 0 {
 				t.Errorf("%s: malformed loop %+v", tc.fn, l)
 			}
 		}
 	}
 	// The inner loop of nested is contained in the outer one.
-	ls := loops.Of(pkg.Func("nested"))
-	outer, inner := ls[0], ls[1]
-	if len(inner.Body) >= len(outer.Body) {
-		t.Fatalf("loop order: outer %d blocks, inner %d", len(outer.Body), len(inner.Body))
+	fn := pkg.Func("nested")
+	f := loops.Analyze(fn)
+	outer, inner := f.Loops[0], f.Loops[1]
+	if len(inner.Blocks(fn)) >= len(outer.Blocks(fn)) {
+		outer, inner = inner, outer
 	}
-	for b := range inner.Body {
+	if inner.Parent != outer || outer.Parent != nil {
+		t.Errorf("nesting: inner.Parent=%p outer=%p outer.Parent=%p", inner.Parent, outer, outer.Parent)
+	}
+	for _, b := range inner.Blocks(fn) {
 		if !outer.Contains(b) {
 			t.Errorf("inner block %d not in outer loop", b.Index)
 		}
-		if loops.Innermost(ls, b) != inner {
+		if f.Innermost(b) != inner {
 			t.Errorf("Innermost(%d) is not the inner loop", b.Index)
 		}
+		if got := f.Enclosing(b); len(got) != 2 || got[0] != inner || got[1] != outer {
+			t.Errorf("Enclosing(%d) = %v", b.Index, got)
+		}
 	}
-	entry := pkg.Func("nested").Blocks[0]
-	if loops.Innermost(ls, entry) != nil {
+	if f.Innermost(fn.Blocks[0]) != nil {
 		t.Errorf("entry block is in a loop")
 	}
 }

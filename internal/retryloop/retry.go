@@ -111,7 +111,7 @@ func (r *Retry) OnPath(b *ssa.BasicBlock) bool {
 
 // Retry returns the innermost loop that retries a, or nil.
 func (f *Forest) Retry(a Attempt) *Retry {
-	if a.Call == nil || len(f.innermost) == 0 {
+	if a.Call == nil || f.Empty() {
 		return nil
 	}
 	cb := a.Call.Block()
