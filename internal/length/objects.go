@@ -569,6 +569,14 @@ func (a *Analyzer) directStores(p ssa.Value, depth int) []valueflow.FieldStore {
 			case *ssa.Phi, *ssa.ChangeType:
 				walk(r.(ssa.Value), depth)
 			case *ssa.Store:
+				if r.Addr == v {
+					// The whole object assigned from a literal:
+					// u := url.URL{...}.
+					if ld, ok := r.Val.(*ssa.UnOp); ok && ld.Op == token.MUL {
+						walk(ld.X, depth)
+					}
+					continue
+				}
 				// Kept in a local variable: follow its loads.
 				if cell, ok := r.Addr.(*ssa.Alloc); ok && r.Val == v {
 					for _, cr := range *cell.Referrers() {

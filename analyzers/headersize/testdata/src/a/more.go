@@ -1,0 +1,66 @@
+package a
+
+import (
+	"bytes"
+	"context"
+	"fmt"
+	"net/http"
+	"net/url"
+	"strings"
+)
+
+func URLLiteral(c *http.Client, ids []string) {
+	q := url.Values{}
+	for _, id := range ids {
+		q.Add("id", id)
+	}
+	u := url.URL{Scheme: "https", Host: "example.com", Path: "/v1/x", RawQuery: q.Encode()}
+	c.Head(u.String()) // want `request URL grows with the length of ids \(q.Add in a loop over it\)`
+}
+
+func Buffer(ctx context.Context, base string, ids []int) {
+	var buf bytes.Buffer
+	buf.WriteString(base)
+	buf.WriteString("?ids=")
+	for _, id := range ids {
+		fmt.Fprintf(&buf, "%d,", id)
+	}
+	http.NewRequestWithContext(ctx, "GET", buf.String(), nil) // want `request URL grows with the length of ids \(fmt.Fprintf in a loop over it\)`
+}
+
+func PlusEquals(base string, ids []string) {
+	u := base + "?"
+	for _, id := range ids {
+		u += "id=" + url.QueryEscape(id) + "&"
+	}
+	http.Get(u) // want `request URL grows with the length of ids \(string concatenation in a loop over it\)`
+}
+
+func Sprint(base string, ids []string) {
+	http.Get(base + "?ids=" + fmt.Sprint(ids)) // want `request URL grows with the length of ids \(fmt.Sprint of it\)`
+}
+
+func ParsedURL(c *http.Client, base string, ids []string) {
+	u, err := url.Parse(base + "?ids=" + strings.Join(ids, ","))
+	if err != nil {
+		return
+	}
+	c.Do(&http.Request{Method: "GET", URL: u}) // want `request URL grows with the length of ids \(strings.Join of it\)`
+	req, _ := http.NewRequest("GET", base, nil)
+	req.URL = u // want `request URL grows with the length of ids \(strings.Join of it\)`
+	c.Do(req)
+}
+
+func Cookie(req *http.Request, ids []string) {
+	req.Header.Set("Cookie", "ids="+strings.Join(ids, ".")) // want `header Cookie grows with the length of ids`
+}
+
+// Read before the loop: the query is empty when it is encoded.
+func ReadFirst(base string, ids []string) {
+	q := url.Values{}
+	u := base + "?" + q.Encode()
+	for _, id := range ids {
+		q.Add("id", id)
+	}
+	http.Get(u)
+}
