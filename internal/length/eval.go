@@ -41,13 +41,14 @@ type Analyzer struct {
 	files []*ast.File
 	info  *types.Info
 
-	loops  map[*ssa.Function][]*loop
-	guards map[*ssa.Function][]guard
-	roots  map[*ssa.Function]*frame
-	objs   *objIndex
-	calls  *callIndex
-	reach  map[*ssa.BasicBlock]map[int]bool
-	steps  int
+	loops   map[*ssa.Function][]*loop
+	guards  map[*ssa.Function][]guard
+	roots   map[*ssa.Function]*frame
+	objs    *objIndex
+	calls   *callIndex
+	reach   map[*ssa.BasicBlock]map[int]bool
+	objBusy map[objKey]bool
+	steps   int
 }
 
 // New returns an Analyzer for the package indexed by ix, whose syntax is
@@ -55,14 +56,15 @@ type Analyzer struct {
 // only serve to describe code in messages and may be nil.
 func New(ix *valueflow.Index, fset *token.FileSet, files []*ast.File, info *types.Info) *Analyzer {
 	return &Analyzer{
-		ix:     ix,
-		fset:   fset,
-		files:  files,
-		info:   info,
-		loops:  make(map[*ssa.Function][]*loop),
-		guards: make(map[*ssa.Function][]guard),
-		roots:  make(map[*ssa.Function]*frame),
-		reach:  make(map[*ssa.BasicBlock]map[int]bool),
+		ix:      ix,
+		fset:    fset,
+		files:   files,
+		info:    info,
+		loops:   make(map[*ssa.Function][]*loop),
+		guards:  make(map[*ssa.Function][]guard),
+		roots:   make(map[*ssa.Function]*frame),
+		reach:   make(map[*ssa.BasicBlock]map[int]bool),
+		objBusy: make(map[objKey]bool),
 	}
 }
 

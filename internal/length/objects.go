@@ -208,6 +208,16 @@ func (a *Analyzer) object(f *frame, v ssa.Value, at ssa.Instruction) Length {
 // encoded url.Values, the builder's contents) or mCount for the entries
 // of a map.
 func (a *Analyzer) objectAt(f *frame, leaf ssa.Value, m measure, at ssa.Instruction) Length {
+	k := objKey{f, leaf, m}
+	if a.objBusy[k] {
+		return Unknown // recursion through parameters
+	}
+	a.objBusy[k] = true
+	defer delete(a.objBusy, k)
+	a.steps++
+	if a.steps > budget {
+		return Unknown
+	}
 	if p, ok := leaf.(*ssa.Parameter); ok {
 		if l, ok := a.paramObject(f, p, m); ok {
 			return l
@@ -215,6 +225,12 @@ func (a *Analyzer) objectAt(f *frame, leaf ssa.Value, m measure, at ssa.Instruct
 		return Add(Unknown, a.objMuts(f, leaf, m, at))
 	}
 	return Add(a.objBase(f, leaf, m), a.objMuts(f, leaf, m, at))
+}
+
+type objKey struct {
+	f    *frame
+	leaf ssa.Value
+	m    measure
 }
 
 // objBase estimates the contents of an object when it was made.

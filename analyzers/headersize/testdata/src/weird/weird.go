@@ -179,3 +179,38 @@ func Unsafe(base string, b []byte) {
 	http.Get(base + string(rune(len(b))))
 	http.Get(base + strings.Repeat("x", len(b)))
 }
+
+func ping(base string, q url.Values, n int) {
+	if n > 0 {
+		pong(base, q, n-1)
+		return
+	}
+	http.Get(base + "?" + q.Encode()) // want `request URL grows with the length of ids \(q.Add in a loop over it\)`
+}
+
+func pong(base string, q url.Values, n int) {
+	q.Add("n", "1")
+	ping(base, q, n)
+}
+
+func PingPong(base string, ids []string) {
+	q := url.Values{}
+	for _, id := range ids {
+		q.Add("id", id)
+	}
+	ping(base, q, 3)
+}
+
+func buildA(q url.Values, ids []string) url.Values {
+	if len(ids) == 0 {
+		return q
+	}
+	q.Add("id", ids[0])
+	return buildB(q, ids[1:])
+}
+
+func buildB(q url.Values, ids []string) url.Values { return buildA(q, ids) }
+
+func Recursive2(base string, ids []string) {
+	http.Get(base + "?" + buildA(url.Values{}, ids).Encode())
+}
