@@ -5,6 +5,7 @@ import (
 	"golang.org/x/tools/go/analysis"
 
 	"github.com/httplint/httplint/analyzers/acquiretimeout"
+	"github.com/httplint/httplint/analyzers/headersize"
 	"github.com/httplint/httplint/analyzers/poolsize"
 	"github.com/httplint/httplint/analyzers/retrypolicy"
 	"github.com/httplint/httplint/internal/analyzerdoc"
@@ -44,6 +45,7 @@ func Definitions() []Definition {
 		define(acquiretimeout.Analyzer, acquiretimeout.Rules, acquiretimeout.DefaultConfig(), acquiretimeout.New),
 		define(poolsize.Analyzer, poolsize.Rules, poolsize.DefaultConfig(), poolsize.New),
 		define(retrypolicy.Analyzer, retrypolicy.Rules, retrypolicy.DefaultConfig(), retrypolicy.New),
+		define(headersize.Analyzer, headersize.Rules, headersize.DefaultConfig(), headersize.New),
 	}
 }
 

@@ -5,14 +5,14 @@ import (
 	"fmt"
 	"go/constant"
 	"go/token"
-	"reflect"
-	"strconv"
 
 	"golang.org/x/tools/go/analysis"
 	"golang.org/x/tools/go/ssa"
 
 	"github.com/httplint/httplint/internal/analyzerdoc"
+	"github.com/httplint/httplint/internal/analyzerutil"
 	"github.com/httplint/httplint/internal/facts"
+	"github.com/httplint/httplint/internal/flagutil"
 	"github.com/httplint/httplint/internal/httpcall"
 	"github.com/httplint/httplint/internal/length"
 	"github.com/httplint/httplint/internal/nethttp"
@@ -70,40 +70,9 @@ var Analyzer = New(DefaultConfig())
 // bound to its own copy of cfg.
 func New(cfg Config) *analysis.Analyzer {
 	c := &cfg
-	a := &analysis.Analyzer{
-		Name:             Name,
-		Doc:              analyzerdoc.MustExtract(doc, Name),
-		URL:              "https://github.com/httplint/httplint/blob/main/docs/rules/headersize.md",
-		Requires:         []*analysis.Analyzer{facts.Analyzer},
-		RunDespiteErrors: true,
-		ResultType:       reflect.TypeFor[struct{}](),
-		Run:              func(pass *analysis.Pass) (any, error) { return struct{}{}, run(pass, c) },
-	}
-	a.Flags.BoolVar(&c.IncludeTests, "include-tests", c.IncludeTests, "also report findings in _test.go files")
-	a.Flags.Var(positive{&c.MaxBytes}, "max-bytes", "the longest request URL or header value, in bytes, that proxies accept (4096 for HTTP/2 load balancers with small header tables)")
+	a := analyzerutil.New(Name, doc, &c.IncludeTests, func(pass *analysis.Pass) error { return run(pass, c) })
+	a.Flags.Var(flagutil.AtLeast{P: &c.MaxBytes, Min: 1}, "max-bytes", "the longest request URL or header value, in bytes, that proxies accept (4096 for HTTP/2 load balancers with small header tables)")
 	return a
-}
-
-// positive is a flag.Value for a positive int.
-type positive struct{ p *int }
-
-func (v positive) String() string {
-	if v.p == nil {
-		return ""
-	}
-	return strconv.Itoa(*v.p)
-}
-
-func (v positive) Set(s string) error {
-	n, err := strconv.Atoi(s)
-	if err != nil {
-		return fmt.Errorf("not a number of bytes: %q", s)
-	}
-	if n <= 0 {
-		return fmt.Errorf("must be positive, got %d", n)
-	}
-	*v.p = n
-	return nil
 }
 
 type checker struct {
