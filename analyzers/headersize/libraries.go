@@ -6,7 +6,6 @@ import (
 
 	"golang.org/x/tools/go/ssa"
 
-	"github.com/httplint/httplint/internal/httpconfig"
 	"github.com/httplint/httplint/internal/length"
 	"github.com/httplint/httplint/internal/nethttp"
 	"github.com/httplint/httplint/internal/report"
@@ -37,7 +36,7 @@ const (
 var libSinks = map[string]libSink{}
 
 func init() {
-	r := httpconfig.RetryableHTTP
+	r := nethttp.RetryableHTTP
 	for name, s := range map[string]libSink{
 		".NewRequest":            {sinkURL, 1, -1},
 		".NewRequestWithContext": {sinkURL, 2, -1},
@@ -52,7 +51,7 @@ func init() {
 	} {
 		libSinks[r+name] = s
 	}
-	for _, resty := range []string{httpconfig.RestyV2, httpconfig.RestyV3} {
+	for _, resty := range []string{nethttp.RestyV2, nethttp.RestyV3} {
 		for name, s := range map[string]libSink{
 			".Request.Get":                      {sinkURL, 1, -1},
 			".Request.Head":                     {sinkURL, 1, -1},
@@ -95,11 +94,11 @@ func init() {
 // libraryName names a library for messages.
 func libraryName(pkg string) string {
 	switch pkg {
-	case httpconfig.RetryableHTTP:
+	case nethttp.RetryableHTTP:
 		return "retryablehttp"
-	case httpconfig.RestyV2:
+	case nethttp.RestyV2:
 		return "resty"
-	case httpconfig.RestyV3:
+	case nethttp.RestyV3:
 		return "resty v3"
 	}
 	return pkg
@@ -189,7 +188,7 @@ func restyHeader(h ssa.Value) (ssa.Value, bool) {
 	if f := valueflow.FieldOf(fa); f == nil || f.Name() != "Header" {
 		return nil, false
 	}
-	if !nethttp.IsPointerTo(fa.X.Type(), httpconfig.RestyV2, "Request") && !nethttp.IsPointerTo(fa.X.Type(), httpconfig.RestyV3, "Request") {
+	if !nethttp.IsPointerTo(fa.X.Type(), nethttp.RestyV2, "Request") && !nethttp.IsPointerTo(fa.X.Type(), nethttp.RestyV3, "Request") {
 		return nil, false
 	}
 	return fa.X, true

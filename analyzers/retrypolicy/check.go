@@ -159,8 +159,8 @@ func (c *checker) loopAttempt(a *attempt) retryloop.Attempt {
 
 func isResponse(t types.Type) bool {
 	return nethttp.IsPointerTo(t, nethttp.HTTP, "Response") ||
-		nethttp.IsPointerTo(t, httpcall.RestyV2Path, "Response") ||
-		nethttp.IsPointerTo(t, httpcall.RestyV3Path, "Response")
+		nethttp.IsPointerTo(t, nethttp.RestyV2, "Response") ||
+		nethttp.IsPointerTo(t, nethttp.RestyV3, "Response")
 }
 
 // loopRules applies the rules about hand-written retry loops.
@@ -511,7 +511,7 @@ func (c *checker) setsKey(call ssa.CallInstruction) bool {
 	}
 	if fn.Pkg() != nil {
 		switch p := fn.Pkg().Path(); p {
-		case httpcall.RestyV2Path, httpcall.RestyV3Path:
+		case nethttp.RestyV2, nethttp.RestyV3:
 			switch fn.Name() {
 			case "SetHeader", "SetHeaderVerbatim", "SetHeaderAny", "SetHeaderVerbatimAny":
 				keyArg = 1
@@ -566,7 +566,7 @@ func passesRequest(cc *ssa.CallCommon) bool {
 	for _, a := range cc.Args {
 		t := a.Type()
 		if nethttp.IsRequest(t) || nethttp.IsNamed(t, nethttp.HTTP, "Header") ||
-			nethttp.IsNamed(t, httpcall.RetryableHTTPPath, "Request") {
+			nethttp.IsNamed(t, nethttp.RetryableHTTP, "Request") {
 			return true
 		}
 	}
@@ -581,8 +581,8 @@ func (c *checker) knownRequestUse(call ssa.CallInstruction) bool {
 		return false
 	}
 	switch p := fn.Pkg().Path(); {
-	case p == nethttp.HTTP, p == httpcall.RetryableHTTPPath, p == httpcall.HeimdallHTTPPath, p == httpcall.HeimdallHystrix,
-		p == httpcall.FailsafeHTTPPath, p == httpcall.RestyV2Path, p == httpcall.RestyV3Path:
+	case p == nethttp.HTTP, p == nethttp.RetryableHTTP, p == nethttp.HeimdallHTTP, p == nethttp.HeimdallHystrix,
+		p == nethttp.FailsafeHTTP, p == nethttp.RestyV2, p == nethttp.RestyV3:
 		return true
 	case nethttp.IsStd(p):
 		return p != "net/http/httputil"

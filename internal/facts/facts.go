@@ -217,10 +217,10 @@ func (r *Result) Sends(fn *types.Func) []sends.Send {
 // relevant even without net/http (prefixes end in "/").
 var ClientLibraries = []string{
 	nethttp.HTTP,
-	httpconfig.CleanHTTP,
-	httpconfig.RetryableHTTP,
-	httpconfig.RestyV2,
-	httpconfig.RestyV3,
+	nethttp.CleanHTTP,
+	nethttp.RetryableHTTP,
+	nethttp.RestyV2,
+	nethttp.RestyV3,
 	"github.com/cenkalti/backoff/",
 	"github.com/avast/retry-go",
 	"github.com/avast/retry-go/",

@@ -9,16 +9,6 @@ import (
 	"github.com/httplint/httplint/internal/valueflow"
 )
 
-// Import paths of the client libraries whose sends are recognised.
-const (
-	RetryableHTTPPath = "github.com/hashicorp/go-retryablehttp"
-	RestyV2Path       = "github.com/go-resty/resty/v2"
-	RestyV3Path       = "resty.dev/v3"
-	HeimdallHTTPPath  = "github.com/gojek/heimdall/v7/httpclient"
-	HeimdallHystrix   = "github.com/gojek/heimdall/v7/hystrix"
-	FailsafeHTTPPath  = "github.com/failsafe-go/failsafe-go/failsafehttp"
-)
-
 // Library identifies a client library that sends requests.
 type Library uint8
 
@@ -95,7 +85,7 @@ func ClassifyLibrary(call ssa.CallInstruction) (LibrarySend, bool) {
 	path := fn.Pkg().Path()
 	isMethod := func(recv string) bool { return nethttp.IsMethod(fn, path, recv, name) }
 	switch path {
-	case RetryableHTTPPath:
+	case nethttp.RetryableHTTP:
 		s.Lib = RetryableHTTP
 		switch {
 		case nethttp.IsFunc(fn, path, name):
@@ -123,9 +113,9 @@ func ClassifyLibrary(call ssa.CallInstruction) (LibrarySend, bool) {
 		default:
 			return LibrarySend{}, false
 		}
-	case RestyV2Path, RestyV3Path:
+	case nethttp.RestyV2, nethttp.RestyV3:
 		s.Lib = RestyV2
-		if path == RestyV3Path {
+		if path == nethttp.RestyV3 {
 			s.Lib = RestyV3
 		}
 		if !isMethod("Request") {
@@ -142,14 +132,14 @@ func ClassifyLibrary(call ssa.CallInstruction) (LibrarySend, bool) {
 		default:
 			return LibrarySend{}, false
 		}
-	case HeimdallHTTPPath, HeimdallHystrix:
+	case nethttp.HeimdallHTTP, nethttp.HeimdallHystrix:
 		s.Lib = Heimdall
 		if !isMethod("Client") {
 			return LibrarySend{}, false
 		}
 		s.Client = arg(0)
 		s.Name = "(*httpclient.Client)." + name
-		if path == HeimdallHystrix {
+		if path == nethttp.HeimdallHystrix {
 			s.Name = "(*hystrix.Client)." + name
 		}
 		switch name {
@@ -162,7 +152,7 @@ func ClassifyLibrary(call ssa.CallInstruction) (LibrarySend, bool) {
 		default:
 			return LibrarySend{}, false
 		}
-	case FailsafeHTTPPath:
+	case nethttp.FailsafeHTTP:
 		s.Lib = FailsafeHTTP
 		if !isMethod("Request") || name != "Do" {
 			return LibrarySend{}, false

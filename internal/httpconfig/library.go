@@ -7,26 +7,18 @@ import (
 	"github.com/httplint/httplint/internal/nethttp"
 )
 
-// Import paths of client libraries whose constructors the model knows.
-const (
-	CleanHTTP     = "github.com/hashicorp/go-cleanhttp"
-	RetryableHTTP = "github.com/hashicorp/go-retryablehttp"
-	RestyV2       = "github.com/go-resty/resty/v2"
-	RestyV3       = "resty.dev/v3"
-)
-
 // libraryClient returns the configuration of the *http.Client returned by
 // a known library function, or nil.
 func libraryClient(fn *types.Func) *Client {
 	switch nethttp.FuncKey(fn) {
-	case CleanHTTP + ".DefaultClient":
+	case nethttp.CleanHTTP + ".DefaultClient":
 		// cleanhttp.go:44-49: &http.Client{Transport: DefaultTransport()}
 		c := NewClient(OriginPooled, token.NoPos)
 		c.Transport = cleanhttpTransport(false)
 		c.TransportSet = true
 		c.Library = "cleanhttp.DefaultClient"
 		return c
-	case CleanHTTP + ".DefaultPooledClient":
+	case nethttp.CleanHTTP + ".DefaultPooledClient":
 		// cleanhttp.go:53-58: &http.Client{Transport: DefaultPooledTransport()}
 		c := NewClient(OriginPooled, token.NoPos)
 		c.Transport = cleanhttpTransport(true)
@@ -41,9 +33,9 @@ func libraryClient(fn *types.Func) *Client {
 // returned by a known library function, or nil.
 func libraryTransport(fn *types.Func) *Transport {
 	switch nethttp.FuncKey(fn) {
-	case CleanHTTP + ".DefaultTransport":
+	case nethttp.CleanHTTP + ".DefaultTransport":
 		return cleanhttpTransport(false)
-	case CleanHTTP + ".DefaultPooledTransport":
+	case nethttp.CleanHTTP + ".DefaultPooledTransport":
 		return cleanhttpTransport(true)
 	}
 	return nil
@@ -66,11 +58,11 @@ func FreshPool(fn *types.Func) string {
 	switch key := nethttp.FuncKey(fn); key {
 	case "net/http.Transport.Clone":
 		return "(*http.Transport).Clone()"
-	case CleanHTTP + ".DefaultPooledTransport", CleanHTTP + ".DefaultPooledClient":
+	case nethttp.CleanHTTP + ".DefaultPooledTransport", nethttp.CleanHTTP + ".DefaultPooledClient":
 		return "cleanhttp." + fn.Name() + "()"
-	case RetryableHTTP + ".NewClient":
+	case nethttp.RetryableHTTP + ".NewClient":
 		return "retryablehttp.NewClient()"
-	case RestyV2 + ".New", RestyV3 + ".New":
+	case nethttp.RestyV2 + ".New", nethttp.RestyV3 + ".New":
 		return "resty.New()"
 	}
 	return ""
@@ -87,8 +79,8 @@ func LibraryClientUse(fn *types.Func) (use PoolUse, ok bool) {
 	}
 	name := fn.Name()
 	switch fn.Pkg().Path() {
-	case RetryableHTTP:
-		if !nethttp.IsNamed(sig.Recv().Type(), RetryableHTTP, "Client") {
+	case nethttp.RetryableHTTP:
+		if !nethttp.IsNamed(sig.Recv().Type(), nethttp.RetryableHTTP, "Client") {
 			return 0, false
 		}
 		switch name {
@@ -98,7 +90,7 @@ func LibraryClientUse(fn *types.Func) (use PoolUse, ok bool) {
 			return PoolDerive, true
 		}
 		return PoolRead, true
-	case RestyV2, RestyV3:
+	case nethttp.RestyV2, nethttp.RestyV3:
 		recv := sig.Recv().Type()
 		switch {
 		case nethttp.IsNamed(recv, fn.Pkg().Path(), "Client"):

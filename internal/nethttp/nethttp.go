@@ -18,6 +18,14 @@ const (
 	Net     = "net"
 	Time    = "time"
 	URL     = "net/url"
+
+	CleanHTTP       = "github.com/hashicorp/go-cleanhttp"
+	RetryableHTTP   = "github.com/hashicorp/go-retryablehttp"
+	RestyV2         = "github.com/go-resty/resty/v2"
+	RestyV3         = "resty.dev/v3"
+	HeimdallHTTP    = "github.com/gojek/heimdall/v7/httpclient"
+	HeimdallHystrix = "github.com/gojek/heimdall/v7/hystrix"
+	FailsafeHTTP    = "github.com/failsafe-go/failsafe-go/failsafehttp"
 )
 
 // IsNamed reports whether t, after removing pointers and aliases, is the

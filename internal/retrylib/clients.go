@@ -15,12 +15,12 @@ import (
 )
 
 const (
-	retryablehttp = httpcall.RetryableHTTPPath
-	restyV2       = httpcall.RestyV2Path
-	restyV3       = httpcall.RestyV3Path
-	heimdall      = httpcall.HeimdallHTTPPath
-	hystrix       = httpcall.HeimdallHystrix
-	failsafehttp  = httpcall.FailsafeHTTPPath
+	retryablehttp = nethttp.RetryableHTTP
+	restyV2       = nethttp.RestyV2
+	restyV3       = nethttp.RestyV3
+	heimdall      = nethttp.HeimdallHTTP
+	hystrix       = nethttp.HeimdallHystrix
+	failsafehttp  = nethttp.FailsafeHTTP
 	failsafe      = "github.com/failsafe-go/failsafe-go"
 	retrypolicy   = "github.com/failsafe-go/failsafe-go/retrypolicy"
 )
