@@ -17,10 +17,6 @@ package plugin
 
 import (
 	"fmt"
-	"maps"
-	"slices"
-	"strconv"
-	"strings"
 
 	"github.com/golangci/plugin-module-register/register"
 	"golang.org/x/tools/go/analysis"
@@ -39,7 +35,7 @@ func newPlugin(d analyzers.Definition) register.NewPlugin {
 	return func(settings any) (register.LinterPlugin, error) {
 		a, err := d.New(settings)
 		if err != nil {
-			return nil, fmt.Errorf("%s: %w", d.Name, blame(d, settings, err))
+			return nil, fmt.Errorf("%s: %w", d.Name, err)
 		}
 		if a.Name != d.Name {
 			// golangci-lint prefixes messages and matches //nolint by
@@ -48,36 +44,6 @@ func newPlugin(d analyzers.Definition) register.NewPlugin {
 		}
 		return &linter{analyzer: a}, nil
 	}
-}
-
-// blame makes sure a settings error names the offending key: when err
-// names none of the keys of settings (a value rejected by its own
-// decoder, e.g. a malformed list), it decodes each key alone and, if
-// exactly one fails, names that key.
-func blame(d analyzers.Definition, settings any, err error) error {
-	m, ok := settings.(map[string]any)
-	if !ok {
-		return err
-	}
-	keys := slices.Sorted(maps.Keys(m))
-	for _, k := range keys {
-		if strings.Contains(err.Error(), strconv.Quote(k)) {
-			return err
-		}
-	}
-	var bad []string
-	for _, k := range keys {
-		if _, kerr := d.New(map[string]any{k: m[k]}); kerr != nil {
-			bad = append(bad, k)
-		}
-	}
-	if len(bad) != 1 {
-		return err
-	}
-	if rest, ok := strings.CutPrefix(err.Error(), "invalid settings: "); ok {
-		return fmt.Errorf("invalid settings: setting %q: %s", bad[0], rest)
-	}
-	return fmt.Errorf("setting %q: %w", bad[0], err)
 }
 
 // A linter is one configured analyzer.

@@ -7,6 +7,8 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"sort"
+	"strconv"
 	"strings"
 )
 
@@ -24,19 +26,50 @@ func Decode[T Validator](raw any, defaults T) (T, error) {
 	if raw == nil {
 		return cfg, cfg.Validate()
 	}
-	data, err := json.Marshal(raw)
-	if err != nil {
-		return cfg, fmt.Errorf("encoding settings: %v", err)
-	}
-	dec := json.NewDecoder(bytes.NewReader(data))
-	dec.DisallowUnknownFields()
-	if err := dec.Decode(&cfg); err != nil {
-		return cfg, fmt.Errorf("invalid settings: %s", explain(err))
+	if err := decode(raw, &cfg); err != nil {
+		return cfg, fmt.Errorf("invalid settings: %s", blame(raw, defaults, err))
 	}
 	if err := cfg.Validate(); err != nil {
 		return cfg, fmt.Errorf("invalid settings: %v", err)
 	}
 	return cfg, nil
+}
+
+func decode(raw, into any) error {
+	data, err := json.Marshal(raw)
+	if err != nil {
+		return fmt.Errorf("encoding settings: %v", err)
+	}
+	dec := json.NewDecoder(bytes.NewReader(data))
+	dec.DisallowUnknownFields()
+	return dec.Decode(into)
+}
+
+// blame explains a decoding error, naming the setting at fault: when the
+// error itself names no key (a value rejected by its own decoder, such as
+// a malformed list), each key is decoded alone to find the one that
+// fails.
+func blame[T any](raw any, defaults T, err error) string {
+	msg := explain(err)
+	m, ok := raw.(map[string]any)
+	if !ok {
+		return msg
+	}
+	keys := make([]string, 0, len(m))
+	for k := range m {
+		if strings.Contains(msg, strconv.Quote(k)) {
+			return msg
+		}
+		keys = append(keys, k)
+	}
+	sort.Strings(keys)
+	for _, k := range keys {
+		cfg := defaults
+		if decode(map[string]any{k: m[k]}, &cfg) != nil {
+			return fmt.Sprintf("setting %q: %s", k, msg)
+		}
+	}
+	return msg
 }
 
 func explain(err error) string {
