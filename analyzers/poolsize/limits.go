@@ -8,8 +8,8 @@ import (
 	"go/token"
 
 	"golang.org/x/tools/go/analysis"
-	"golang.org/x/tools/go/ast/astutil"
 
+	"github.com/httplint/httplint/internal/astpath"
 	"github.com/httplint/httplint/internal/httpconfig"
 	"github.com/httplint/httplint/internal/report"
 )
@@ -141,13 +141,7 @@ func (c *checker) render(e ast.Expr) string {
 }
 
 func (c *checker) enclosing(pos token.Pos) []ast.Node {
-	for _, f := range c.pass.Files {
-		if f.FileStart <= pos && pos < f.FileEnd {
-			path, _ := astutil.PathEnclosingInterval(f, pos, pos)
-			return path
-		}
-	}
-	return nil
+	return astpath.Enclosing(c.pass.Files, pos)
 }
 
 func (c *checker) line(pos token.Pos) int { return c.pass.Fset.Position(pos).Line }

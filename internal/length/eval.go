@@ -7,9 +7,9 @@ import (
 	"go/types"
 	"net/url"
 
-	"golang.org/x/tools/go/ast/astutil"
 	"golang.org/x/tools/go/ssa"
 
+	"github.com/httplint/httplint/internal/astpath"
 	"github.com/httplint/httplint/internal/nethttp"
 	"github.com/httplint/httplint/internal/valueflow"
 )
@@ -1475,12 +1475,7 @@ func (a *Analyzer) enclosing(pos token.Pos) []ast.Node {
 	if !pos.IsValid() {
 		return nil
 	}
-	for _, f := range a.files {
-		if f.FileStart <= pos && pos < f.FileEnd {
-			return pathEnclosing(f, pos)
-		}
-	}
-	return nil
+	return astpath.Enclosing(a.files, pos)
 }
 
 // callText returns the source of the function expression of the call
@@ -1595,11 +1590,6 @@ func (a *Analyzer) fieldName(base ssa.Value, fld *types.Var) (string, bool) {
 		return b + "." + fld.Name(), true
 	}
 	return fld.Name(), true
-}
-
-func pathEnclosing(f *ast.File, pos token.Pos) []ast.Node {
-	path, _ := astutil.PathEnclosingInterval(f, pos, pos)
-	return path
 }
 
 // isVarComment reports whether the comment of an SSA Alloc names a

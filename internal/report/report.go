@@ -11,8 +11,8 @@ import (
 	"strings"
 
 	"golang.org/x/tools/go/analysis"
-	"golang.org/x/tools/go/ast/astutil"
 
+	"github.com/httplint/httplint/internal/astpath"
 	"github.com/httplint/httplint/internal/directive"
 )
 
@@ -146,13 +146,7 @@ func StoreRange(pass *analysis.Pass, pos token.Pos) (token.Pos, token.Pos) {
 
 // enclosing returns the syntax nodes that enclose pos, innermost first.
 func enclosing(pass *analysis.Pass, pos token.Pos) []ast.Node {
-	for _, f := range pass.Files {
-		if f.FileStart <= pos && pos < f.FileEnd {
-			path, _ := astutil.PathEnclosingInterval(f, pos, pos)
-			return path
-		}
-	}
-	return nil
+	return astpath.Enclosing(pass.Files, pos)
 }
 
 // ExprRange returns the extent of the expression that go/ssa positions
