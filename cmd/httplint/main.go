@@ -13,11 +13,11 @@ import (
 )
 
 func main() {
-	// -sarif runs the go/packages driver with a SARIF writer; everything
-	// else (standalone text and JSON, -fix, help, and the go vet protocol:
-	// -V=full, -flags, *.cfg) is multichecker's.
-	if sarifRequested(os.Args[1:]) {
-		os.Exit(runSARIF(os.Args[1:]))
+	// The go vet protocol (-V=full, -flags, *.cfg), help, and -fix/-diff
+	// are multichecker's; other standalone runs (text, -json, -sarif) use
+	// httplint's own driver, which loads dependencies from export data.
+	if useMultichecker(os.Args[1:]) {
+		multichecker.Main(analyzers.Suite()...)
 	}
-	multichecker.Main(analyzers.Suite()...)
+	os.Exit(runStandalone(os.Args[1:]))
 }

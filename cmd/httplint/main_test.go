@@ -208,3 +208,33 @@ func TestHelp(t *testing.T) {
 		t.Errorf("help acquiretimeout: exit %d, output:\n%s%s", r.code, r.stdout, r.stderr)
 	}
 }
+
+// TestStandaloneFacts: the standalone driver carries summaries between
+// the packages it is asked to analyse (loaded from source), and, with
+// -deps, from dependencies outside the pattern too.
+func TestStandaloneFacts(t *testing.T) {
+	bin := httplintBinary(t)
+	dir := writeModule(t, map[string]string{
+		"httpx/httpx.go": "package httpx\n\nimport \"net/http\"\n\n// New returns a client without a Timeout.\nfunc New() *http.Client { return &http.Client{} }\n",
+		"app/app.go":     "package app\n\nimport \"example.com/scratch/httpx\"\n\nfunc Fetch(u string) error {\n\tresp, err := httpx.New().Get(u)\n\tif err != nil {\n\t\treturn err\n\t}\n\treturn resp.Body.Close()\n}\n",
+	})
+	const want = "app/app.go:6:15: http.Client has no Timeout"
+	r := run(t, dir, bin, "./...")
+	if r.code != 3 || !strings.Contains(r.stderr, want) {
+		t.Errorf("httplint ./...: exit %d, want 3 with %q\n%s", r.code, want, r.stderr)
+	}
+	// Only app named: httpx comes from export data, without summaries.
+	r = run(t, dir, bin, "./app")
+	if r.code != 0 {
+		t.Errorf("httplint ./app: exit %d, want 0 (no facts from dependencies without -deps)\n%s", r.code, r.stderr)
+	}
+	r = run(t, dir, bin, "-deps", "./app")
+	if r.code != 3 || !strings.Contains(r.stderr, want) {
+		t.Errorf("httplint -deps ./app: exit %d, want 3 with %q\n%s", r.code, want, r.stderr)
+	}
+	// -c prints the source line.
+	r = run(t, dir, bin, "-c=0", "./...")
+	if !strings.Contains(r.stderr, "httpx.New().Get(u)") {
+		t.Errorf("httplint -c=0: no source line in\n%s", r.stderr)
+	}
+}
