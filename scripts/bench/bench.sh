@@ -1,0 +1,174 @@
+#!/usr/bin/env bash
+# Benchmarks httplint against the cost floor and its peers, in one run on
+# one machine, and prints ratios (never compare numbers from different
+# runs: machines here are shared and noisy).
+#
+#   floor        scripts/bench/noop: a go/analysis driver whose one analyzer
+#                does nothing (loading and type-checking only)
+#   httplint     ./cmd/httplint, standalone
+#   staticcheck  honnef.co/go/tools/cmd/staticcheck v0.8.2 (module proxy)
+#   go vet       plain `go vet` (its default analyzers) vs
+#                `go vet -vettool=httplint`
+#
+# Targets (docs/evaluation.md): httplint std within 1.3x the floor's wall
+# time and peak memory; at least 5x faster than staticcheck on the same
+# packages; under go vet within 1.2x of plain go vet. Plus a scaling
+# check on generated packages (scripts/bench/gen) of growing size.
+#
+# Usage: scripts/bench/bench.sh [-o OUTDIR] [-r RUNS] [--corpus MODDIR]
+#                               [--vet PATTERN] [--sizes "1000 2000 4000 8000"]
+#                               [--skip-std] [--skip-scaling]
+#
+#   -r RUNS      runs per measurement; the minimum wall time and the
+#                maximum peak memory are kept (default 3)
+#   --corpus DIR the scratch module made by scripts/corpus/run.sh
+#                (OUTDIR/mod); its analysed patterns are benchmarked too
+#   --vet PAT    package pattern for the go vet comparison (default net/...)
+set -euo pipefail
+
+repo=$(cd "$(dirname "$0")/../.." && pwd)
+out=""
+runs=3
+corpus=""
+vetpat="net/..."
+sizes="1000 2000 4000 8000"
+skip_std=0
+skip_scaling=0
+while [ $# -gt 0 ]; do
+	case "$1" in
+	-o) out=$2; shift 2 ;;
+	-r) runs=$2; shift 2 ;;
+	--corpus) corpus=$(cd "$2" && pwd); shift 2 ;;
+	--vet) vetpat=$2; shift 2 ;;
+	--sizes) sizes=$2; shift 2 ;;
+	--skip-std) skip_std=1; shift ;;
+	--skip-scaling) skip_scaling=1; shift ;;
+	-h|--help) sed -n '2,30p' "$0"; exit 0 ;;
+	*) echo "unknown argument $1" >&2; exit 2 ;;
+	esac
+done
+[ -n "$out" ] || out=$(mktemp -d /tmp/httplint-bench.XXXXXX)
+mkdir -p "$out/bin"
+out=$(cd "$out" && pwd)
+echo "output in $out"
+[ -x /usr/bin/time ] || { echo "needs /usr/bin/time (Debian package time)" >&2; exit 1; }
+
+export GOFLAGS=-buildvcs=false
+(cd "$repo" && go build -o "$out/bin/httplint" ./cmd/httplint &&
+	go build -o "$out/bin/noop" ./scripts/bench/noop &&
+	go build -o "$out/bin/gen" ./scripts/bench/gen)
+if [ ! -x "$out/bin/staticcheck" ]; then
+	GOBIN="$out/bin" GOTOOLCHAIN=local go install honnef.co/go/tools/cmd/staticcheck@v0.8.2
+fi
+
+results="$out/results.tsv"
+printf 'target\ttool\tseconds\tpeak_kb\texit\n' > "$results"
+
+# measure TARGET TOOL DIR CMD...: run CMD in DIR $runs times; record the
+# minimum wall time and the maximum peak RSS.
+measure() {
+	local target=$1 tool=$2 dir=$3
+	shift 3
+	local best="" peak=0 code=0 i
+	for ((i = 0; i < runs; i++)); do
+		set +e
+		(cd "$dir" && /usr/bin/time -f '%e %M' -o "$out/time.txt" "$@" >"$out/last.out" 2>"$out/last.err")
+		code=$?
+		set -e
+		read -r secs kb < <(tail -n 1 "$out/time.txt")
+		if [ -z "$best" ] || awk "BEGIN{exit !($secs < $best)}"; then best=$secs; fi
+		[ "$kb" -gt "$peak" ] && peak=$kb
+		if grep -q -e '^panic:' -e 'goroutine [0-9]* \[running\]' "$out/last.err"; then
+			echo "PANIC in $tool on $target:" >&2
+			head -n 40 "$out/last.err" >&2
+			exit 1
+		fi
+	done
+	printf '%s\t%s\t%s\t%s\t%s\n' "$target" "$tool" "$best" "$peak" "$code" >> "$results"
+	printf '  %-12s %8.2f s %8d MB  exit %s\n' "$tool" "$best" $((peak / 1024)) "$code"
+}
+
+# ratios TARGET: print each tool's wall time and memory relative to the
+# floor, and staticcheck relative to httplint.
+ratios() {
+	awk -F'\t' -v t="$1" '
+		$1 == t { s[$2] = $3; m[$2] = $4 }
+		END {
+			if ("floor" in s) {
+				for (k in s) if (k != "floor")
+					printf "  %-12s %5.2fx floor wall, %5.2fx floor memory\n", k, s[k] / s["floor"], m[k] / m["floor"]
+			}
+			if ("staticcheck" in s && "httplint" in s)
+				printf "  staticcheck / httplint wall: %.1fx\n", s["staticcheck"] / s["httplint"]
+			if ("go-vet" in s && "go-vet-httplint" in s)
+				printf "  go vet -vettool=httplint / go vet: %.2fx wall\n", s["go-vet-httplint"] / s["go-vet"]
+		}' "$results"
+}
+
+go version
+echo "runs per measurement: $runs; machine: $(nproc) cores, load $(cut -d' ' -f1-3 /proc/loadavg)"
+
+if [ "$skip_std" = 0 ]; then
+	echo
+	echo "== std (all standard-library packages, tests included)"
+	measure std floor "$out" "$out/bin/noop" std
+	measure std httplint "$out" "$out/bin/httplint" std
+	measure std staticcheck "$out" "$out/bin/staticcheck" std
+	ratios std
+fi
+
+if [ -n "$corpus" ]; then
+	echo
+	echo "== corpus ($corpus)"
+	pats=$(cat "$corpus"/packages/*.tsv 2>/dev/null | cut -f1 | sort -u | tr '\n' ' ')
+	if [ -z "$pats" ]; then
+		echo "no patterns found under $corpus/packages" >&2
+	else
+		export GOFLAGS="-buildvcs=false -mod=readonly"
+		measure corpus floor "$corpus" "$out/bin/noop" -test=false $pats
+		measure corpus httplint "$corpus" "$out/bin/httplint" -test=false $pats
+		measure corpus staticcheck "$corpus" "$out/bin/staticcheck" -tests=false $pats
+		export GOFLAGS=-buildvcs=false
+		ratios corpus
+	fi
+fi
+
+echo
+echo "== go vet on $vetpat (compiled artifacts cached; vet results not)"
+# Warm the build cache, then defeat go vet's result cache with a flag
+# value that changes every run but not the findings.
+(cd "$repo" && go vet "$vetpat" >/dev/null 2>&1 || true)
+(cd "$repo" && go vet -vettool="$out/bin/httplint" "$vetpat" >/dev/null 2>&1 || true)
+n=0
+vet_plain() { n=$((n + 1)); go vet -printf.funcs="benchNoSuchFunc$RANDOM$n" "$vetpat"; }
+vet_httplint() { n=$((n + 1)); go vet -vettool="$out/bin/httplint" -acquiretimeout.allow-pkgs="bench.invalid/x$RANDOM$n" "$vetpat"; }
+export -f vet_plain vet_httplint
+export out vetpat n
+measure vet go-vet "$repo" bash -c vet_plain
+measure vet go-vet-httplint "$repo" bash -c vet_httplint
+ratios vet
+
+if [ "$skip_scaling" = 0 ]; then
+	echo
+	echo "== scaling: generated packages (each function builds a client, retries, builds a query)"
+	for size in $sizes; do
+		dir="$out/scale$size"
+		[ -d "$dir" ] || "$out/bin/gen" -n "$size" -o "$dir"
+		echo " n=$size"
+		measure "scale$size" floor "$dir" "$out/bin/noop" ./...
+		measure "scale$size" httplint "$dir" "$out/bin/httplint" ./...
+	done
+	echo
+	echo "  functions  httplint-floor (s)  per 1000 functions (s)"
+	awk -F'\t' '
+		$1 ~ /^scale/ { n = substr($1, 6); s[n, $2] = $3; sizes[n] = 1 }
+		END {
+			for (n in sizes) {
+				d = s[n, "httplint"] - s[n, "floor"]
+				printf "  %9d  %18.2f  %22.3f\n", n, d, d / n * 1000
+			}
+		}' "$results" | sort -n
+fi
+
+echo
+echo "results: $results"
