@@ -8,6 +8,7 @@ package report
 import (
 	"go/ast"
 	"go/token"
+	"sort"
 	"strings"
 
 	"golang.org/x/tools/go/analysis"
@@ -99,12 +100,18 @@ func (r *Reporter) Report(d analysis.Diagnostic) {
 // Finish reports the //httplint:ignore directives naming this analyzer
 // that give no reason. Call it once, after the analyzer's findings.
 func (r *Reporter) Finish() {
-	for _, info := range r.files {
-		if info.excluded {
+	for _, f := range r.pass.Files {
+		info := r.files[r.pass.Fset.File(f.FileStart)]
+		if info == nil || info.excluded {
 			continue
 		}
-		for _, ds := range info.directives {
-			for _, d := range ds {
+		lines := make([]int, 0, len(info.directives))
+		for l := range info.directives {
+			lines = append(lines, l)
+		}
+		sort.Ints(lines)
+		for _, l := range lines {
+			for _, d := range info.directives[l] {
 				if d.Analyzer == r.pass.Analyzer.Name && d.Reason == "" {
 					r.pass.Report(analysis.Diagnostic{
 						Pos:      d.Pos,
