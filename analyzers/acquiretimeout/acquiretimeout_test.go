@@ -11,7 +11,7 @@ import (
 
 func TestDefaults(t *testing.T) {
 	analysistest.Run(t, analysistest.TestData(), acquiretimeout.Analyzer,
-		"a", "fields", "ctor", "ctoruser", "helpers", "helperuser", "generics", "renamed", "broken", "tests", "pool", "directive")
+		"a", "fields", "fixedconfig", "ctor", "ctoruser", "helpers", "helperuser", "generics", "renamed", "broken", "tests", "pool", "directive")
 }
 
 func TestOptions(t *testing.T) {

@@ -264,6 +264,13 @@ const maxOrigins = 256
 // A load of a field or variable with stores outside this package also
 // yields a load Origin, so that the caller may consult an analysis fact.
 func (ix *Index) Origins(v ssa.Value) []Origin {
+	return ix.origins(v, 0)
+}
+
+// maxOwnDepth bounds the nesting of containers ownObject looks through.
+const maxOwnDepth = 4
+
+func (ix *Index) origins(v ssa.Value, depth int) []Origin {
 	var out []Origin
 	seen := make(map[ssa.Value]bool)
 	work := []ssa.Value{v}
@@ -313,6 +320,13 @@ func (ix *Index) Origins(v ssa.Value) []Origin {
 					out = append(out, Origin{})
 					continue
 				}
+				if writableElsewhere(addr, f) && !ix.ownObject(addr.X, depth+1) {
+					// Any package may have set this field of an object
+					// that comes from outside (a parameter, another
+					// package's variable): nothing here tells its value.
+					out = append(out, Origin{})
+					continue
+				}
 				for _, st := range ix.fieldStores[f] {
 					work = append(work, st.Val)
 				}
@@ -355,6 +369,54 @@ func (ix *Index) FieldValues(f *types.Var) []ssa.Value {
 		out = append(out, st.Val)
 	}
 	return out
+}
+
+// writableElsewhere reports whether other packages can store into field
+// f selected by addr: f is exported and belongs to an exported (or
+// unnamed) struct type.
+func writableElsewhere(addr *ssa.FieldAddr, f *types.Var) bool {
+	if !f.Exported() {
+		return false
+	}
+	p, ok := types.Unalias(addr.X.Type()).Underlying().(*types.Pointer)
+	if !ok {
+		return true
+	}
+	if n, ok := types.Unalias(p.Elem()).(*types.Named); ok {
+		return n.Obj().Exported()
+	}
+	return true
+}
+
+// ownObject reports whether the object pointer p refers to was produced
+// by code whose writes are summarised: allocated here, returned by a call
+// (its callee's summary describes it), or kept in an unexported variable
+// or field of this package. An object that arrives as a parameter, or
+// sits in an exported variable, may have been written by any package.
+func (ix *Index) ownObject(p ssa.Value, depth int) bool {
+	if depth > maxOwnDepth {
+		return false
+	}
+	for _, o := range ix.origins(p, depth) {
+		switch v := o.V.(type) {
+		case *ssa.Alloc, *ssa.Call, *ssa.Extract:
+		case *ssa.Global:
+			if v.Pkg != ix.Pkg || v.Object().Exported() {
+				return false
+			}
+		case *ssa.UnOp:
+			// A load Origins could not follow: a field of another
+			// package's object is as much ours as its container; a
+			// variable of another package is not.
+			fa, ok := ix.unwrapFreeVar(v.X).(*ssa.FieldAddr)
+			if !ok || o.Field == nil || !ix.ownObject(fa.X, depth+1) {
+				return false
+			}
+		default:
+			return false
+		}
+	}
+	return true
 }
 
 // Closure returns the MakeClosure instruction that creates anonymous

@@ -1,0 +1,25 @@
+// Package fixedconfig fills its exported Config itself: no caller can
+// have set the client it uses.
+package fixedconfig
+
+import "net/http"
+
+type Config struct {
+	HTTPClient *http.Client
+}
+
+func DefaultConfig() *Config { return &Config{HTTPClient: &http.Client{}} }
+
+type Client struct {
+	http *http.Client
+}
+
+func NewClient() *Client {
+	config := DefaultConfig()
+	return &Client{http: config.HTTPClient}
+}
+
+func (c *Client) Ping(u string) {
+	req, _ := http.NewRequest("GET", u, nil)
+	c.http.Do(req) // want `http.Client has no Timeout and this request has no deadline`
+}
