@@ -202,6 +202,9 @@ func reportIndirect(pass *analysis.Pass, rep *report.Reporter, call ssa.CallInst
 			continue
 		}
 		ctx := "the context passed here has no deadline"
+		if s.FromRequest() {
+			ctx = "the request passed here has no deadline"
+		}
 		switch {
 		case s.Deadline.Kind == deadline.Param && strict:
 			ctx = "its context comes from a parameter that may carry no deadline"

@@ -6,6 +6,7 @@ import (
 	"go/ast"
 	"go/format"
 	"go/token"
+	"time"
 
 	"golang.org/x/tools/go/analysis"
 
@@ -55,6 +56,11 @@ func (c *checker) checkIdlePerHost(s site) {
 		if !ok {
 			continue
 		}
+		if f == httpconfig.MaxIdleConns && defaultPool(t) {
+			// A literal copy of http.DefaultTransport's pool settings:
+			// Go's own default, chosen on purpose (prometheus, OTel).
+			continue
+		}
 		what := fmt.Sprintf("%s is %s", f, v.Describe(false))
 		if v.Kind == httpconfig.Dynamic {
 			what = fmt.Sprintf("%s is set", f)
@@ -68,6 +74,18 @@ func (c *checker) checkIdlePerHost(s site) {
 		c.rep.Report(d)
 		return
 	}
+}
+
+// defaultPool reports whether t's pool settings are those of
+// http.DefaultTransport: MaxIdleConns 100, IdleConnTimeout 90s, no
+// MaxConnsPerHost.
+func defaultPool(t *httpconfig.Transport) bool {
+	is := func(f httpconfig.Field, n int64) bool {
+		v := t.Get(f)
+		return v.Kind == httpconfig.Const && v.Int == n
+	}
+	return is(httpconfig.MaxIdleConns, 100) && is(httpconfig.IdleConnTimeout, int64(90*time.Second)) &&
+		is(httpconfig.MaxConnsPerHost, 0)
 }
 
 // perHostFix returns an edit that sets MaxIdleConnsPerHost to the same
@@ -181,6 +199,13 @@ func (c *checker) checkIdleTimeout(s site) {
 	if !v.IsZero() {
 		return
 	}
+	if s.value != nil && !c.res.Index.Lifetime(s.value, poolUse).Escapes {
+		// A transport that dies with the call that builds it: either
+		// transport-per-request reports it, or it serves one short run
+		// (main, an example). Stale idle connections hurt pools that
+		// live on: in a field, a package variable, a returned value.
+		return
+	}
 	consequence := "idle connections are never closed by the client and go stale behind load balancers and proxies that drop idle connections (requests then fail with \"server closed idle connection\")"
 	switch {
 	case v.Explicit && v.Pos().IsValid():
@@ -192,9 +217,6 @@ func (c *checker) checkIdleTimeout(s site) {
 		c.rep.Report(analysis.Diagnostic{Pos: pos, End: end, Category: IdleTimeoutZero,
 			Message: what + ": " + consequence})
 	case !v.Explicit && t.Origin == httpconfig.OriginZero && s.value != nil:
-		if c.closedLocally(s) {
-			return
-		}
 		pos, end := report.ExprRange(c.pass, s.value.Pos())
 		c.rep.Report(analysis.Diagnostic{Pos: pos, End: end, Category: IdleTimeoutZero,
 			Message: "http.Transport built from its zero value has no IdleConnTimeout: " + consequence})

@@ -61,12 +61,6 @@ func poolUse(call *ssa.CallCommon, arg int) valueflow.Use {
 	return valueflow.UseUnknown
 }
 
-// closedLocally reports whether the pool created at s is released with
-// CloseIdleConnections before it is dropped.
-func (c *checker) closedLocally(s site) bool {
-	return c.res.Index.Lifetime(s.value, poolUse).Closed
-}
-
 // checkPerRequest reports a pool created per request (in a handler, a
 // loop, or a function that sends through it) that dies at return without
 // CloseIdleConnections.

@@ -1244,6 +1244,12 @@ func (a *Analyzer) opaque(f *frame, v ssa.Value, m measure, name string, simple 
 		if arr, ok := under(deref(t)).(*types.Array); ok {
 			return Const(int(arr.Len()))
 		}
+		if receiverRooted(v) || enumElems(t) {
+			// A method's own state (scopes, filters, credentials a
+			// client keeps), or a list of enumerated values, is not the
+			// caller's unbounded input.
+			return Unknown
+		}
 		if name == "" {
 			name, simple = "a collection", false
 		}
@@ -1254,6 +1260,59 @@ func (a *Analyzer) opaque(f *frame, v ssa.Value, m measure, name string, simple 
 		return a.typeBytes(f, v, t)
 	}
 	return Unknown
+}
+
+// receiverRooted reports whether v is read from a field (or a field of a
+// field) of the receiver of the method it is in.
+func receiverRooted(v ssa.Value) bool {
+	for i := 0; i < 8; i++ {
+		switch x := v.(type) {
+		case *ssa.UnOp:
+			if x.Op != token.MUL {
+				return false
+			}
+			v = x.X
+		case *ssa.FieldAddr:
+			v = x.X
+		case *ssa.Field:
+			v = x.X
+		case *ssa.Parameter:
+			fn := x.Parent()
+			return fn.Signature.Recv() != nil && len(fn.Params) > 0 && fn.Params[0] == x && i > 0
+		default:
+			return false
+		}
+	}
+	return false
+}
+
+// enumElems reports whether the elements of collection type t are of a
+// named basic type for which its package declares constants: a list of
+// enumerated values (statuses, kinds), which stays short.
+func enumElems(t types.Type) bool {
+	var elem types.Type
+	switch u := under(deref(t)).(type) {
+	case *types.Slice:
+		elem = u.Elem()
+	case *types.Array:
+		elem = u.Elem()
+	default:
+		return false
+	}
+	n, ok := types.Unalias(elem).(*types.Named)
+	if !ok || n.Obj().Pkg() == nil {
+		return false
+	}
+	if _, ok := n.Underlying().(*types.Basic); !ok {
+		return false
+	}
+	scope := n.Obj().Pkg().Scope()
+	for _, name := range scope.Names() {
+		if c, ok := scope.Lookup(name).(*types.Const); ok && types.Identical(c.Type(), n) {
+			return true
+		}
+	}
+	return false
 }
 
 // typeElem estimates an element (or key) of a collection of type t from

@@ -46,7 +46,14 @@ type Send struct {
 	Via string
 
 	pos token.Pos // the sending call, in this package
+	// fromRequest reports, at a call site, that the deadline comes from a
+	// request argument rather than a context argument.
+	fromRequest bool
 }
+
+// FromRequest reports whether, at the call site AtCall describes, the
+// request's deadline comes from a *http.Request argument.
+func (s Send) FromRequest() bool { return s.fromRequest }
 
 // Pos returns the position of the sending call when it is in the
 // package being analysed.
@@ -232,6 +239,7 @@ func (r *Resolver) AtCall(call ssa.CallInstruction) []Send {
 			switch {
 			case nethttp.IsRequest(arg.Type()):
 				t.Deadline = r.deadlines.Request(arg)
+				t.fromRequest = true
 			case nethttp.IsContext(arg.Type()):
 				t.Deadline = r.deadlines.Context(arg)
 			default:

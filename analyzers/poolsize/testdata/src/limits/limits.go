@@ -9,7 +9,7 @@ import (
 func IdleRaised() *http.Transport {
 	return &http.Transport{
 		MaxIdleConns:    100, // want `MaxIdleConns is 100 but MaxIdleConnsPerHost is unset, so at most 2 idle connections per host are kept`
-		IdleConnTimeout: 90 * time.Second,
+		IdleConnTimeout: time.Minute,
 	}
 }
 
@@ -159,4 +159,30 @@ func NegativeWithIdle() *http.Transport {
 
 func Consistent(n int) *http.Transport {
 	return &http.Transport{MaxIdleConns: n, MaxIdleConnsPerHost: 200, IdleConnTimeout: time.Minute}
+}
+
+// DefaultCopy spells out http.DefaultTransport's settings, as prometheus'
+// and OpenTelemetry's clients do: Go's own default, not an accident.
+var DefaultCopy http.RoundTripper = &http.Transport{
+	Proxy:                 http.ProxyFromEnvironment,
+	MaxIdleConns:          100,
+	IdleConnTimeout:       90 * time.Second,
+	TLSHandshakeTimeout:   10 * time.Second,
+	ExpectContinueTimeout: 1 * time.Second,
+}
+
+// A transport used for one short run and dropped: stale idle
+// connections do not matter (acmez's examples).
+func OneShot(u string) error {
+	c := &http.Client{Transport: &http.Transport{MaxIdleConnsPerHost: 4}, Timeout: time.Second}
+	defer c.CloseIdleConnections()
+	resp, err := c.Get(u)
+	if err != nil {
+		return err
+	}
+	return resp.Body.Close()
+}
+
+func Literal100() *http.Transport {
+	return &http.Transport{MaxIdleConns: 100} // want `MaxIdleConns is 100 but MaxIdleConnsPerHost is unset` `http.Transport built from its zero value has no IdleConnTimeout`
 }

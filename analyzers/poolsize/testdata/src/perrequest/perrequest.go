@@ -35,7 +35,7 @@ func Loop(urls []string) {
 }
 
 func PerCall(u string) error {
-	t := &http.Transport{} // want `http.Transport creates a new connection pool on every call of PerCall and drops it when the function returns: every call leaves its idle connections open, each with two goroutines and a file descriptor, with no IdleConnTimeout` `http.Transport built from its zero value has no IdleConnTimeout`
+	t := &http.Transport{} // want `http.Transport creates a new connection pool on every call of PerCall and drops it when the function returns: every call leaves its idle connections open, each with two goroutines and a file descriptor, with no IdleConnTimeout`
 	c := &http.Client{Transport: t, Timeout: time.Second}
 	resp, err := c.Get(u)
 	if err != nil {
