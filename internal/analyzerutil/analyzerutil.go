@@ -5,6 +5,7 @@
 package analyzerutil
 
 import (
+	"fmt"
 	"reflect"
 
 	"golang.org/x/tools/go/analysis"
@@ -29,7 +30,14 @@ func New(name, doc string, includeTests *bool, run func(*analysis.Pass) error) *
 		Requires:         []*analysis.Analyzer{facts.Analyzer},
 		RunDespiteErrors: true,
 		ResultType:       reflect.TypeFor[struct{}](),
-		Run: func(pass *analysis.Pass) (any, error) {
+		Run: func(pass *analysis.Pass) (res any, err error) {
+			defer func() {
+				if r := recover(); r != nil {
+					// A bug in the analyzer: fail this package with a
+					// message naming it, not the whole run with a trace.
+					res, err = nil, fmt.Errorf("internal error on package %s: %v (please report it with the package's source)", pass.Pkg.Path(), r)
+				}
+			}()
 			return struct{}{}, run(pass)
 		},
 	}

@@ -245,8 +245,15 @@ func relevant(pass *analysis.Pass) bool {
 	return false
 }
 
-func run(pass *analysis.Pass) (any, error) {
+func run(pass *analysis.Pass) (result any, err error) {
 	res := &Result{}
+	defer func() {
+		if r := recover(); r != nil {
+			// A bug in the summaries must not fail every check that
+			// depends on this package: treat it as not understood.
+			result, err = &Result{}, nil
+		}
+	}()
 	if !relevant(pass) {
 		return res, nil
 	}
