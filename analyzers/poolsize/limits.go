@@ -199,11 +199,12 @@ func (c *checker) checkIdleTimeout(s site) {
 	if !v.IsZero() {
 		return
 	}
-	if s.value != nil && !c.res.Index.Lifetime(s.value, poolUse).Escapes {
-		// A transport that dies with the call that builds it: either
-		// transport-per-request reports it, or it serves one short run
-		// (main, an example). Stale idle connections hurt pools that
-		// live on: in a field, a package variable, a returned value.
+	if s.value != nil && !c.res.Index.Lifetime(s.value, poolUse).Kept {
+		// A transport not known to outlive the call that builds it:
+		// either transport-per-request reports it, or it serves one
+		// short run (main, an example). Stale idle connections hurt
+		// pools that live on: in a field, a package variable, a
+		// returned value.
 		return
 	}
 	consequence := "idle connections are never closed by the client and go stale behind load balancers and proxies that drop idle connections (requests then fail with \"server closed idle connection\")"

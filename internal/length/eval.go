@@ -1360,6 +1360,16 @@ func (a *Analyzer) freeVar(f *frame, fv *ssa.FreeVar, m measure) Length {
 // in an exported field or variable, or one declared elsewhere, grows
 // with whatever other code puts there.
 func (a *Analyzer) load(f *frame, u *ssa.UnOp, m measure) Length {
+	l := a.loadAny(f, u, m)
+	if m == mCount && l.Grow != nil && receiverRooted(u) {
+		// A list the method keeps in its receiver grows with its own
+		// state (scopes, filters), not with the caller's input.
+		return Unknown
+	}
+	return l
+}
+
+func (a *Analyzer) loadAny(f *frame, u *ssa.UnOp, m measure) Length {
 	name, simple := a.nameOf(u)
 	var exported bool
 	switch x := a.unwrap(u.X).(type) {

@@ -43,6 +43,11 @@ type Lifetime struct {
 	Sends []ssa.CallInstruction
 	// Closed reports whether a call releases its resources.
 	Closed bool
+	// Kept reports whether the object provably outlives the call: it is
+	// returned, or stored in a package variable or in a field of an
+	// object that comes from outside (a parameter, the receiver). An
+	// object that only reaches unseen code Escapes but is not Kept.
+	Kept bool
 }
 
 // Classify tells [Index.Lifetime] what a call does with the object it
@@ -61,7 +66,7 @@ func (ix *Index) Lifetime(v ssa.Value, classify Classify) Lifetime {
 	seen := make(map[ssa.Value]bool)
 	var walk func(v ssa.Value, depth int)
 	walk = func(v ssa.Value, depth int) {
-		if v == nil || seen[v] || lt.Escapes {
+		if v == nil || seen[v] {
 			return
 		}
 		seen[v] = true
@@ -69,11 +74,7 @@ func (ix *Index) Lifetime(v ssa.Value, classify Classify) Lifetime {
 			lt.Escapes = true
 			return
 		}
-		refs := v.Referrers()
-		if refs == nil {
-			return
-		}
-		for _, r := range *refs {
+		for _, r := range referrersOf(v) {
 			switch r := r.(type) {
 			case *ssa.DebugRef, *ssa.BinOp, *ssa.If, *ssa.Field:
 			case *ssa.UnOp:
@@ -93,15 +94,14 @@ func (ix *Index) Lifetime(v ssa.Value, classify Classify) Lifetime {
 			case *ssa.Phi, *ssa.ChangeType, *ssa.MakeInterface, *ssa.ChangeInterface, *ssa.TypeAssert:
 				walk(r.(ssa.Value), depth)
 			case *ssa.Store:
-				if r.Addr == v {
-					continue // overwriting the object's value
+				if r.Addr != v {
+					ix.storeInto(r.Addr, depth, walk, &lt)
 				}
-				ix.storeInto(r.Addr, depth, walk, &lt)
 			case *ssa.MakeClosure:
 				fn, ok := r.Fn.(*ssa.Function)
 				if !ok || !ix.closureStaysLocal(r) {
 					lt.Escapes = true
-					return
+					continue
 				}
 				for i, b := range r.Bindings {
 					if b == v && i < len(fn.FreeVars) {
@@ -110,67 +110,73 @@ func (ix *Index) Lifetime(v ssa.Value, classify Classify) Lifetime {
 				}
 			case *ssa.Go:
 				lt.Escapes = true
-				return
 			case ssa.CallInstruction:
-				c := r.Common()
-				if c.Value == v {
-					if !c.IsInvoke() {
-						lt.Escapes = true // called as a function value
-						return
-					}
-					// A method call through an interface holding the object.
-					switch classify(c, -1) {
-					case UseRead:
-					case UseSend:
-						lt.Sends = append(lt.Sends, r)
-					case UseClose:
-						lt.Closed = true
-					default:
-						lt.Escapes = true
-						return
-					}
-				}
-				for i, a := range c.Args {
-					if a != v {
-						continue
-					}
-					switch classify(c, i) {
-					case UseRead:
-					case UseSend:
-						lt.Sends = append(lt.Sends, r)
-					case UseClose:
-						lt.Closed = true
-					case UseDerive:
-						if call, ok := r.(*ssa.Call); ok {
-							walk(call, depth)
-							for _, rr := range referrersOf(call) {
-								if ex, ok := rr.(*ssa.Extract); ok {
-									walk(ex, depth)
-								}
-							}
-						}
-					case UseEscape:
-						lt.Escapes = true
-						return
-					default:
-						callee := c.StaticCallee()
-						if callee == nil || callee.Pkg != ix.Pkg || len(callee.Blocks) == 0 || depth >= maxDepth || i >= len(callee.Params) {
-							lt.Escapes = true
-							return
-						}
-						walk(callee.Params[i], depth+1)
-					}
+				ix.lifetimeCall(r, v, depth, classify, walk, &lt)
+			case *ssa.Return:
+				lt.Escapes = true
+				if depth == 0 {
+					lt.Kept = true // returned by the function that creates it
 				}
 			default:
-				// Return, Send, MapUpdate, Slice, Index, ...: kept beyond
-				// the call or beyond what is followed.
+				// Send, MapUpdate, Slice, Index, ...: kept beyond the call
+				// or beyond what is followed.
 				lt.Escapes = true
-				return
 			}
 		}
 	}
 	walk(v, 0)
 	return lt
+}
+
+// lifetimeCall follows the object v into call r.
+func (ix *Index) lifetimeCall(r ssa.CallInstruction, v ssa.Value, depth int, classify Classify, walk func(ssa.Value, int), lt *Lifetime) {
+	c := r.Common()
+	if c.Value == v {
+		if !c.IsInvoke() {
+			lt.Escapes = true // called as a function value
+			return
+		}
+		// A method call through an interface holding the object.
+		switch classify(c, -1) {
+		case UseRead:
+		case UseSend:
+			lt.Sends = append(lt.Sends, r)
+		case UseClose:
+			lt.Closed = true
+		default:
+			lt.Escapes = true
+		}
+	}
+	for i, a := range c.Args {
+		if a != v {
+			continue
+		}
+		switch classify(c, i) {
+		case UseRead:
+		case UseSend:
+			lt.Sends = append(lt.Sends, r)
+		case UseClose:
+			lt.Closed = true
+		case UseDerive:
+			if call, ok := r.(*ssa.Call); ok {
+				walk(call, depth)
+				for _, rr := range referrersOf(call) {
+					if ex, ok := rr.(*ssa.Extract); ok {
+						walk(ex, depth)
+					}
+				}
+			}
+		case UseEscape:
+			lt.Escapes = true
+		default:
+			callee := c.StaticCallee()
+			if callee == nil || callee.Pkg != ix.Pkg || len(callee.Blocks) == 0 || depth >= maxDepth || i >= len(callee.Params) {
+				lt.Escapes = true
+				continue
+			}
+			walk(callee.Params[i], depth+1)
+		}
+	}
 }
 
 // storeInto follows a store of the object into addr: a field of another
@@ -191,7 +197,9 @@ func (ix *Index) storeInto(addr ssa.Value, depth int, walk func(ssa.Value, int),
 		}
 		return
 	}
-	lt.Escapes = true
+	// A package variable, or a field of an object that was not created
+	// here (a parameter, a receiver): the object is kept there.
+	lt.Escapes, lt.Kept = true, true
 }
 
 // closureStaysLocal reports whether the closure created by mc is only

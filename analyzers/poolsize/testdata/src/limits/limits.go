@@ -186,3 +186,18 @@ func OneShot(u string) error {
 func Literal100() *http.Transport {
 	return &http.Transport{MaxIdleConns: 100} // want `MaxIdleConns is 100 but MaxIdleConnsPerHost is unset` `http.Transport built from its zero value has no IdleConnTimeout`
 }
+
+// Sender configures itself like sentry-go's transport: the transport is
+// kept in a field of the receiver.
+type Sender struct{ transport http.RoundTripper }
+
+func (s *Sender) Configure() {
+	s.transport = &http.Transport{MaxIdleConnsPerHost: 4} // want `http.Transport built from its zero value has no IdleConnTimeout`
+}
+
+// HandOff gives its client to code that is not seen (acmez's examples
+// hand it to an ACME client): not known to outlive the call.
+func HandOff(use func(*http.Client)) {
+	c := &http.Client{Transport: &http.Transport{MaxIdleConnsPerHost: 4}, Timeout: time.Second}
+	use(c)
+}
