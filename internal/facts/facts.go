@@ -302,6 +302,25 @@ func exportSummaries(pass *analysis.Pass, res *Result, pkg *ssa.Package, funcs [
 		}
 		return r, false
 	}
+	// summariseStored summarises a variable or field of type t from the
+	// values stored into it.
+	summariseStored := func(t types.Type, vals []ssa.Value) (Value, bool) {
+		return summarise(t,
+			func() *httpconfig.Client {
+				var c *httpconfig.Client
+				for _, v := range vals {
+					c = httpconfig.JoinClient(c, clients.Client(v))
+				}
+				return c
+			},
+			func() *httpconfig.Transport {
+				var tr *httpconfig.Transport
+				for _, v := range vals {
+					tr = httpconfig.JoinTransport(tr, clients.Transport(v))
+				}
+				return tr
+			}, nil)
+	}
 	exported := false
 	export := func(obj types.Object, s *Summary) {
 		pass.ExportObjectFact(obj, s)
@@ -354,22 +373,7 @@ func exportSummaries(pass *analysis.Pass, res *Result, pkg *ssa.Package, funcs [
 		if len(vals) == 0 {
 			continue
 		}
-		r, ok := summarise(t,
-			func() *httpconfig.Client {
-				var c *httpconfig.Client
-				for _, v := range vals {
-					c = httpconfig.JoinClient(c, clients.Client(v))
-				}
-				return c
-			},
-			func() *httpconfig.Transport {
-				var tr *httpconfig.Transport
-				for _, v := range vals {
-					tr = httpconfig.JoinTransport(tr, clients.Transport(v))
-				}
-				return tr
-			}, nil)
-		if ok {
+		if r, ok := summariseStored(t, vals); ok {
 			export(g.Object(), &Summary{Values: []Value{r}})
 		}
 	}
@@ -391,22 +395,7 @@ func exportSummaries(pass *analysis.Pass, res *Result, pkg *ssa.Package, funcs [
 			if len(vals) == 0 {
 				continue
 			}
-			r, ok := summarise(f.Type(),
-				func() *httpconfig.Client {
-					var c *httpconfig.Client
-					for _, v := range vals {
-						c = httpconfig.JoinClient(c, clients.Client(v))
-					}
-					return c
-				},
-				func() *httpconfig.Transport {
-					var tr *httpconfig.Transport
-					for _, v := range vals {
-						tr = httpconfig.JoinTransport(tr, clients.Transport(v))
-					}
-					return tr
-				}, nil)
-			if ok {
+			if r, ok := summariseStored(f.Type(), vals); ok {
 				export(f, &Summary{Values: []Value{r}})
 			}
 		}
