@@ -34,6 +34,9 @@ type Resolver struct {
 	clients    map[ssa.Value]*Client
 	transports map[ssa.Value]*Transport
 	busy       map[ssa.Value]bool
+
+	originClients    map[valueflow.Origin]*Client
+	originTransports map[valueflow.Origin]*Transport
 }
 
 // NewResolver returns a Resolver over ix that consults facts (which may be
@@ -45,6 +48,9 @@ func NewResolver(ix *valueflow.Index, facts Facts) *Resolver {
 		clients:    make(map[ssa.Value]*Client),
 		transports: make(map[ssa.Value]*Transport),
 		busy:       make(map[ssa.Value]bool),
+
+		originClients:    make(map[valueflow.Origin]*Client),
+		originTransports: make(map[valueflow.Origin]*Transport),
 	}
 }
 
@@ -127,7 +133,7 @@ func (r *Resolver) Client(v ssa.Value) *Client {
 	r.busy[v] = true
 	var c *Client
 	for _, o := range r.ix.Origins(v) {
-		c = JoinClient(c, r.clientOrigin(o))
+		c = JoinClient(c, r.clientOriginMemo(o))
 		if c != nil && c.Origin == OriginUnknown && c.Timeout.Kind == Unknown {
 			break
 		}
@@ -137,6 +143,18 @@ func (r *Resolver) Client(v ssa.Value) *Client {
 	}
 	delete(r.busy, v)
 	r.clients[v] = c
+	return c
+}
+
+// clientOriginMemo is clientOrigin, computed once per origin: many uses
+// of one client (a package variable sent through at every call site) share
+// its origin, whose stores are walked once.
+func (r *Resolver) clientOriginMemo(o valueflow.Origin) *Client {
+	if c, ok := r.originClients[o]; ok {
+		return c
+	}
+	c := r.clientOrigin(o)
+	r.originClients[o] = c
 	return c
 }
 
@@ -370,7 +388,7 @@ func (r *Resolver) Transport(v ssa.Value) *Transport {
 	r.busy[v] = true
 	var t *Transport
 	for _, o := range r.ix.Origins(v) {
-		t = JoinTransport(t, r.transportOrigin(o))
+		t = JoinTransport(t, r.transportOriginMemo(o))
 		if t != nil && t.Origin == OriginUnknown && allUnknown(t) {
 			break
 		}
@@ -390,6 +408,16 @@ func allUnknown(t *Transport) bool {
 		}
 	}
 	return true
+}
+
+// transportOriginMemo is transportOrigin, computed once per origin.
+func (r *Resolver) transportOriginMemo(o valueflow.Origin) *Transport {
+	if t, ok := r.originTransports[o]; ok {
+		return t
+	}
+	t := r.transportOrigin(o)
+	r.originTransports[o] = t
+	return t
 }
 
 func (r *Resolver) transportOrigin(o valueflow.Origin) *Transport {

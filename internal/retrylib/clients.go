@@ -406,6 +406,19 @@ func (r *Resolver) RetryingHTTPClient(v ssa.Value) *Client {
 	if !isAlloc || !nethttp.IsPointerTo(alloc.Type(), nethttp.HTTP, "Client") {
 		return nil
 	}
+	if c, ok := r.httpClients[alloc]; ok {
+		return c
+	}
+	c := r.retryingAlloc(alloc)
+	if r.httpClients == nil {
+		r.httpClients = make(map[*ssa.Alloc]*Client)
+	}
+	r.httpClients[alloc] = c
+	return c
+}
+
+// retryingAlloc is RetryingHTTPClient for a client allocation.
+func (r *Resolver) retryingAlloc(alloc *ssa.Alloc) *Client {
 	stores, _ := r.ix.ObjectStores(alloc, nil)
 	for _, st := range stores {
 		if st.Field == nil || st.Field.Name() != "Transport" {

@@ -33,6 +33,8 @@ type Resolver struct {
 	globalLoads map[*ssa.Global][]ssa.Value
 	callers     map[*ssa.Function][]*ssa.Call
 	built       bool
+	// httpClients memoises RetryingHTTPClient per client allocation.
+	httpClients map[*ssa.Alloc]*Client
 }
 
 // New returns a Resolver over ix.
