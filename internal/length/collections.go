@@ -511,15 +511,8 @@ func (a *Analyzer) callElem(f *frame, call *ssa.Call, idx int, m measure) Length
 			return a.eval(f, args[0], m)
 		}
 	}
-	if callee := a.ix.Func(fn); callee != nil && len(callee.Blocks) > 0 && !c.IsInvoke() && f.depth < maxDepth {
-		g := a.child(f, call, callee)
-		r := none
-		for _, ret := range valueflow.Returns(callee, idx) {
-			r = Join(r, a.eval(g, ret, m))
-		}
-		if !r.none {
-			return r
-		}
+	if r, ok := a.calleeResult(f, call, fn, idx, m); ok {
+		return r
 	}
 	t := call.Type()
 	if tup, ok := t.(*types.Tuple); ok {

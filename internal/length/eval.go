@@ -627,15 +627,8 @@ func (a *Analyzer) callBytes(f *frame, call *ssa.Call, idx int) Length {
 			return l.At(call.Pos(), how())
 		}
 	}
-	if callee := a.ix.Func(fn); callee != nil && len(callee.Blocks) > 0 && f.depth < maxDepth && !c.IsInvoke() {
-		g := a.child(f, call, callee)
-		r := none
-		for _, ret := range valueflow.Returns(callee, idx) {
-			r = Join(r, a.eval(g, ret, mBytes))
-		}
-		if !r.none {
-			return r
-		}
+	if r, ok := a.calleeResult(f, call, fn, idx, mBytes); ok {
+		return r
 	}
 	t := call.Type()
 	if tup, ok := t.(*types.Tuple); ok {
@@ -1669,4 +1662,21 @@ func isVarComment(c string) bool {
 		return false
 	}
 	return token.IsIdentifier(c)
+}
+
+// calleeResult evaluates result idx of call, a call of fn, by following
+// fn's return statements, when fn is a function of this package within
+// the depth limit.
+func (a *Analyzer) calleeResult(f *frame, call *ssa.Call, fn *types.Func, idx int, m measure) (Length, bool) {
+	c := call.Common()
+	callee := a.ix.Func(fn)
+	if callee == nil || len(callee.Blocks) == 0 || c.IsInvoke() || f.depth >= maxDepth {
+		return Length{}, false
+	}
+	g := a.child(f, call, callee)
+	r := none
+	for _, ret := range valueflow.Returns(callee, idx) {
+		r = Join(r, a.eval(g, ret, m))
+	}
+	return r, !r.none
 }

@@ -615,23 +615,7 @@ func countAttempts(f *Forest, l *Loop, cb *ssa.BasicBlock, iff *ssa.If, exitTrue
 	if !haveInit || !haveStep || step == 0 {
 		return 0
 	}
-	holds := func(v int64) bool {
-		switch op {
-		case token.EQL:
-			return v == bound
-		case token.NEQ:
-			return v != bound
-		case token.LSS:
-			return v < bound
-		case token.LEQ:
-			return v <= bound
-		case token.GTR:
-			return v > bound
-		case token.GEQ:
-			return v >= bound
-		}
-		return false
-	}
+	holds := func(v int64) bool { return compare(op, v, bound) }
 	before := iff.Block().Dominates(cb)
 	after := cb.Dominates(iff.Block())
 	if !before && !after {
@@ -660,4 +644,23 @@ func countAttempts(f *Forest, l *Loop, cb *ssa.BasicBlock, iff *ssa.If, exitTrue
 func constOf(v ssa.Value) *ssa.Const {
 	c, _ := v.(*ssa.Const)
 	return c
+}
+
+// compare evaluates the comparison x op y.
+func compare(op token.Token, x, y int64) bool {
+	switch op {
+	case token.EQL:
+		return x == y
+	case token.NEQ:
+		return x != y
+	case token.LSS:
+		return x < y
+	case token.LEQ:
+		return x <= y
+	case token.GTR:
+		return x > y
+	case token.GEQ:
+		return x >= y
+	}
+	return false
 }

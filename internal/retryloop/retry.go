@@ -500,23 +500,7 @@ func statusTest(c *ssa.BinOp, resp ssa.Value) (failTrue, ok bool) {
 	if !exact {
 		return false, false
 	}
-	holds := func(s int64) bool {
-		switch op {
-		case token.EQL:
-			return s == n
-		case token.NEQ:
-			return s != n
-		case token.LSS:
-			return s < n
-		case token.LEQ:
-			return s <= n
-		case token.GTR:
-			return s > n
-		case token.GEQ:
-			return s >= n
-		}
-		return false
-	}
+	holds := func(s int64) bool { return compare(op, s, n) }
 	var trueBad, trueGood, falseBad, falseGood bool
 	for s := int64(100); s < 600; s++ {
 		bad := s == 429 || s >= 500
