@@ -1,8 +1,6 @@
 package headersize_test
 
 import (
-	"os"
-	"os/exec"
 	"path/filepath"
 	"strings"
 	"testing"
@@ -11,6 +9,7 @@ import (
 
 	"github.com/httplint/httplint/analyzers/headersize"
 	"github.com/httplint/httplint/internal/settings"
+	"github.com/httplint/httplint/internal/testutil"
 )
 
 func TestDefaults(t *testing.T) {
@@ -87,18 +86,6 @@ func TestDoc(t *testing.T) {
 // pins.
 func TestLibraries(t *testing.T) {
 	dir := filepath.Join(analysistest.TestData(), "mod")
-	download(t, dir)
+	testutil.DownloadModules(t, dir)
 	analysistest.Run(t, dir, headersize.Analyzer, "./...")
-}
-
-// download fetches the testdata module's dependencies into the module
-// cache (analysistest loads them with GOPROXY=off).
-func download(t *testing.T, dir string) {
-	t.Helper()
-	cmd := exec.Command("go", "mod", "download")
-	cmd.Dir = dir
-	cmd.Env = append(os.Environ(), "GOFLAGS=-mod=mod", "GOWORK=off")
-	if out, err := cmd.CombinedOutput(); err != nil {
-		t.Fatalf("go mod download in %s: %v\n%s", dir, err, out)
-	}
 }

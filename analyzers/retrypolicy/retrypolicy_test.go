@@ -1,14 +1,13 @@
 package retrypolicy_test
 
 import (
-	"os"
-	"os/exec"
 	"path/filepath"
 	"testing"
 
 	"golang.org/x/tools/go/analysis/analysistest"
 
 	"github.com/httplint/httplint/analyzers/retrypolicy"
+	"github.com/httplint/httplint/internal/testutil"
 )
 
 func TestLoops(t *testing.T) {
@@ -19,20 +18,8 @@ func TestLoops(t *testing.T) {
 // imports the real libraries at the versions its go.mod pins.
 func TestLibraries(t *testing.T) {
 	dir := filepath.Join(analysistest.TestData(), "mod")
-	download(t, dir)
+	testutil.DownloadModules(t, dir)
 	analysistest.Run(t, dir, retrypolicy.Analyzer, "./...")
-}
-
-// download fetches the testdata module's dependencies into the module
-// cache (analysistest loads them with GOPROXY=off).
-func download(t *testing.T, dir string) {
-	t.Helper()
-	cmd := exec.Command("go", "mod", "download")
-	cmd.Dir = dir
-	cmd.Env = append(os.Environ(), "GOFLAGS=-mod=mod", "GOWORK=off")
-	if out, err := cmd.CombinedOutput(); err != nil {
-		t.Fatalf("go mod download in %s: %v\n%s", dir, err, out)
-	}
 }
 
 func TestOptions(t *testing.T) {

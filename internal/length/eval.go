@@ -1335,15 +1335,12 @@ func elemTypeBytes(t types.Type) Length {
 }
 
 func (a *Analyzer) freeVar(f *frame, fv *ssa.FreeVar, m measure) Length {
-	fn := fv.Parent()
-	mc := a.ix.Closure(fn)
+	mc := a.ix.Closure(fv.Parent())
 	if mc == nil {
 		return a.opaque(f, fv, m, fv.Name(), true)
 	}
-	for i, x := range fn.FreeVars {
-		if x == fv && i < len(mc.Bindings) {
-			return a.eval(a.frameForFn(f, mc.Parent()), mc.Bindings[i], m)
-		}
+	if b := a.ix.Binding(fv); b != nil {
+		return a.eval(a.frameForFn(f, mc.Parent()), b, m)
 	}
 	return Unknown
 }
@@ -1404,28 +1401,7 @@ func (a *Analyzer) loadAny(f *frame, u *ssa.UnOp, m measure) Length {
 }
 
 // unwrap replaces a free variable by the value its closure binds.
-func (a *Analyzer) unwrap(v ssa.Value) ssa.Value {
-	for i := 0; i < 8; i++ {
-		fv, ok := v.(*ssa.FreeVar)
-		if !ok {
-			return v
-		}
-		mc := a.ix.Closure(fv.Parent())
-		if mc == nil {
-			return v
-		}
-		found := false
-		for j, x := range fv.Parent().FreeVars {
-			if x == fv && j < len(mc.Bindings) {
-				v, found = mc.Bindings[j], true
-			}
-		}
-		if !found {
-			return v
-		}
-	}
-	return v
-}
+func (a *Analyzer) unwrap(v ssa.Value) ssa.Value { return a.ix.Unwrap(v) }
 
 // ---- type helpers ----
 

@@ -2,6 +2,7 @@
 package testutil
 
 import (
+	"os"
 	"os/exec"
 	"testing"
 )
@@ -13,6 +14,7 @@ func DownloadModules(t testing.TB, dir string) {
 	t.Helper()
 	cmd := exec.Command("go", "mod", "download")
 	cmd.Dir = dir
+	cmd.Env = append(os.Environ(), "GOFLAGS=-mod=mod", "GOWORK=off")
 	if out, err := cmd.CombinedOutput(); err != nil {
 		t.Fatalf("go mod download in %s: %v\n%s", dir, err, out)
 	}

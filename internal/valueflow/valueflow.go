@@ -161,6 +161,14 @@ func FieldOf(v ssa.Value) *types.Var {
 	return s.Field(idx).Origin()
 }
 
+// Unwrap replaces a free variable of an anonymous function by the value
+// its closure binds, repeatedly, when that closure is known.
+func (ix *Index) Unwrap(v ssa.Value) ssa.Value { return ix.unwrapFreeVar(v) }
+
+// Binding returns the value bound to free variable fv by the closure that
+// creates its function, or nil.
+func (ix *Index) Binding(fv *ssa.FreeVar) ssa.Value { return ix.binding(fv) }
+
 // unwrapFreeVar replaces a free variable of an anonymous function by the
 // value its closure binds, when that closure is known.
 func (ix *Index) unwrapFreeVar(v ssa.Value) ssa.Value {
