@@ -12,14 +12,14 @@ import (
 
 	"github.com/httplint/httplint/internal/analyzerdoc"
 	"github.com/httplint/httplint/internal/analyzerutil"
-	"github.com/httplint/httplint/internal/deadline"
-	"github.com/httplint/httplint/internal/facts"
+	"github.com/httplint/httplint/internal/http/deadline"
+	"github.com/httplint/httplint/internal/http/facts"
 	"github.com/httplint/httplint/internal/flagutil"
 	"github.com/httplint/httplint/internal/httpcall"
-	"github.com/httplint/httplint/internal/httpconfig"
+	"github.com/httplint/httplint/internal/http/httpconfig"
 	"github.com/httplint/httplint/internal/nethttp"
 	"github.com/httplint/httplint/internal/report"
-	"github.com/httplint/httplint/internal/sends"
+	"github.com/httplint/httplint/internal/http/sends"
 )
 
 //go:embed doc.go

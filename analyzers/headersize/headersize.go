@@ -11,13 +11,13 @@ import (
 
 	"github.com/httplint/httplint/internal/analyzerdoc"
 	"github.com/httplint/httplint/internal/analyzerutil"
-	"github.com/httplint/httplint/internal/facts"
+	"github.com/httplint/httplint/internal/http/facts"
 	"github.com/httplint/httplint/internal/flagutil"
 	"github.com/httplint/httplint/internal/httpcall"
-	"github.com/httplint/httplint/internal/length"
+	"github.com/httplint/httplint/analyzers/headersize/internal/length"
 	"github.com/httplint/httplint/internal/nethttp"
 	"github.com/httplint/httplint/internal/report"
-	"github.com/httplint/httplint/internal/valueflow"
+	"github.com/httplint/httplint/internal/ssa/valueflow"
 )
 
 //go:embed doc.go

@@ -11,11 +11,11 @@ import (
 	"golang.org/x/tools/go/ssa"
 
 	"github.com/httplint/httplint/internal/httpcall"
-	"github.com/httplint/httplint/internal/httpconfig"
-	"github.com/httplint/httplint/internal/loops"
+	"github.com/httplint/httplint/internal/http/httpconfig"
+	"github.com/httplint/httplint/internal/ssa/loops"
 	"github.com/httplint/httplint/internal/nethttp"
 	"github.com/httplint/httplint/internal/report"
-	"github.com/httplint/httplint/internal/valueflow"
+	"github.com/httplint/httplint/internal/ssa/valueflow"
 )
 
 // A width is how many requests a fan-out may run at once.

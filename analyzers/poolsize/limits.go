@@ -11,7 +11,7 @@ import (
 	"golang.org/x/tools/go/analysis"
 
 	"github.com/httplint/httplint/internal/astpath"
-	"github.com/httplint/httplint/internal/httpconfig"
+	"github.com/httplint/httplint/internal/http/httpconfig"
 	"github.com/httplint/httplint/internal/report"
 )
 

@@ -10,13 +10,13 @@ import (
 
 	"github.com/httplint/httplint/internal/analyzerdoc"
 	"github.com/httplint/httplint/internal/analyzerutil"
-	"github.com/httplint/httplint/internal/facts"
+	"github.com/httplint/httplint/internal/http/facts"
 	"github.com/httplint/httplint/internal/flagutil"
-	"github.com/httplint/httplint/internal/httpconfig"
-	"github.com/httplint/httplint/internal/loops"
+	"github.com/httplint/httplint/internal/http/httpconfig"
+	"github.com/httplint/httplint/internal/ssa/loops"
 	"github.com/httplint/httplint/internal/nethttp"
 	"github.com/httplint/httplint/internal/report"
-	"github.com/httplint/httplint/internal/valueflow"
+	"github.com/httplint/httplint/internal/ssa/valueflow"
 )
 
 //go:embed doc.go

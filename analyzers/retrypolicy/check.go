@@ -8,14 +8,14 @@ import (
 	"golang.org/x/tools/go/analysis"
 	"golang.org/x/tools/go/ssa"
 
-	"github.com/httplint/httplint/internal/deadline"
+	"github.com/httplint/httplint/internal/http/deadline"
 	"github.com/httplint/httplint/internal/httpcall"
-	"github.com/httplint/httplint/internal/httpmethod"
+	"github.com/httplint/httplint/analyzers/retrypolicy/internal/httpmethod"
 	"github.com/httplint/httplint/internal/nethttp"
 	"github.com/httplint/httplint/internal/report"
-	"github.com/httplint/httplint/internal/retrylib"
-	"github.com/httplint/httplint/internal/retryloop"
-	"github.com/httplint/httplint/internal/valueflow"
+	"github.com/httplint/httplint/analyzers/retrypolicy/internal/retrylib"
+	"github.com/httplint/httplint/analyzers/retrypolicy/internal/retryloop"
+	"github.com/httplint/httplint/internal/ssa/valueflow"
 )
 
 // An attempt is one call that a loop may retry: a net/http send, a

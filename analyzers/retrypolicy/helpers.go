@@ -9,12 +9,12 @@ import (
 	"golang.org/x/tools/go/analysis"
 	"golang.org/x/tools/go/ssa"
 
-	"github.com/httplint/httplint/internal/deadline"
+	"github.com/httplint/httplint/internal/http/deadline"
 	"github.com/httplint/httplint/internal/nethttp"
 	"github.com/httplint/httplint/internal/report"
-	"github.com/httplint/httplint/internal/retrylib"
-	"github.com/httplint/httplint/internal/retryloop"
-	"github.com/httplint/httplint/internal/valueflow"
+	"github.com/httplint/httplint/analyzers/retrypolicy/internal/retrylib"
+	"github.com/httplint/httplint/analyzers/retrypolicy/internal/retryloop"
+	"github.com/httplint/httplint/internal/ssa/valueflow"
 )
 
 // loopStmt returns the for or range statement of loop r, or nil when the

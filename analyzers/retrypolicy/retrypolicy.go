@@ -11,12 +11,12 @@ import (
 
 	"github.com/httplint/httplint/internal/analyzerdoc"
 	"github.com/httplint/httplint/internal/analyzerutil"
-	"github.com/httplint/httplint/internal/deadline"
-	"github.com/httplint/httplint/internal/facts"
+	"github.com/httplint/httplint/internal/http/deadline"
+	"github.com/httplint/httplint/internal/http/facts"
 	"github.com/httplint/httplint/internal/flagutil"
-	"github.com/httplint/httplint/internal/httpmethod"
+	"github.com/httplint/httplint/analyzers/retrypolicy/internal/httpmethod"
 	"github.com/httplint/httplint/internal/report"
-	"github.com/httplint/httplint/internal/retrylib"
+	"github.com/httplint/httplint/analyzers/retrypolicy/internal/retrylib"
 )
 
 //go:embed doc.go

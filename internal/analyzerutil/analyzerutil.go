@@ -11,7 +11,7 @@ import (
 	"golang.org/x/tools/go/analysis"
 
 	"github.com/httplint/httplint/internal/analyzerdoc"
-	"github.com/httplint/httplint/internal/facts"
+	"github.com/httplint/httplint/internal/http/facts"
 )
 
 // DocsURL is where the rule pages live; an analyzer's URL is

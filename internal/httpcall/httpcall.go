@@ -11,7 +11,7 @@ import (
 	"golang.org/x/tools/go/ssa"
 
 	"github.com/httplint/httplint/internal/nethttp"
-	"github.com/httplint/httplint/internal/valueflow"
+	"github.com/httplint/httplint/internal/ssa/valueflow"
 )
 
 // Via says what sends the request.

@@ -8,7 +8,7 @@ import (
 	"golang.org/x/tools/go/ssa"
 
 	"github.com/httplint/httplint/internal/nethttp"
-	"github.com/httplint/httplint/internal/valueflow"
+	"github.com/httplint/httplint/internal/ssa/valueflow"
 )
 
 // Import paths of the retry libraries.

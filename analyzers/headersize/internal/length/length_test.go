@@ -9,9 +9,9 @@ import (
 	"golang.org/x/tools/go/analysis/analysistest"
 	"golang.org/x/tools/go/ssa"
 
-	"github.com/httplint/httplint/internal/facts"
-	"github.com/httplint/httplint/internal/length"
-	"github.com/httplint/httplint/internal/valueflow"
+	"github.com/httplint/httplint/internal/http/facts"
+	"github.com/httplint/httplint/analyzers/headersize/internal/length"
+	"github.com/httplint/httplint/internal/ssa/valueflow"
 )
 
 // probe reports the estimate of the argument of every call to a probe

@@ -25,7 +25,7 @@ package retryloop
 import (
 	"golang.org/x/tools/go/ssa"
 
-	"github.com/httplint/httplint/internal/loops"
+	"github.com/httplint/httplint/internal/ssa/loops"
 )
 
 // A Loop is a natural loop of a function.

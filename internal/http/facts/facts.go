@@ -23,12 +23,12 @@ import (
 	"golang.org/x/tools/go/analysis"
 	"golang.org/x/tools/go/ssa"
 
-	"github.com/httplint/httplint/internal/deadline"
-	"github.com/httplint/httplint/internal/httpconfig"
+	"github.com/httplint/httplint/internal/http/deadline"
+	"github.com/httplint/httplint/internal/http/httpconfig"
 	"github.com/httplint/httplint/internal/nethttp"
-	"github.com/httplint/httplint/internal/sends"
-	"github.com/httplint/httplint/internal/ssabuild"
-	"github.com/httplint/httplint/internal/valueflow"
+	"github.com/httplint/httplint/internal/http/sends"
+	"github.com/httplint/httplint/internal/ssa/ssabuild"
+	"github.com/httplint/httplint/internal/ssa/valueflow"
 )
 
 // Analyzer computes and exports the facts; its result is a *Result.

@@ -5,7 +5,7 @@ import (
 
 	"golang.org/x/tools/go/analysis/analysistest"
 
-	"github.com/httplint/httplint/internal/facts"
+	"github.com/httplint/httplint/internal/http/facts"
 )
 
 func TestFacts(t *testing.T) {

@@ -22,11 +22,11 @@ import (
 
 	"golang.org/x/tools/go/ssa"
 
-	"github.com/httplint/httplint/internal/deadline"
+	"github.com/httplint/httplint/internal/http/deadline"
 	"github.com/httplint/httplint/internal/httpcall"
-	"github.com/httplint/httplint/internal/httpconfig"
+	"github.com/httplint/httplint/internal/http/httpconfig"
 	"github.com/httplint/httplint/internal/nethttp"
-	"github.com/httplint/httplint/internal/valueflow"
+	"github.com/httplint/httplint/internal/ssa/valueflow"
 )
 
 // A Send is a request a function sends whose client or context depends

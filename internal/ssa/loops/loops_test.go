@@ -11,7 +11,7 @@ import (
 	"golang.org/x/tools/go/ssa"
 	"golang.org/x/tools/go/ssa/ssautil"
 
-	"github.com/httplint/httplint/internal/loops"
+	"github.com/httplint/httplint/internal/ssa/loops"
 )
 
 const src = `package p

@@ -10,7 +10,7 @@ import (
 	"golang.org/x/tools/go/analysis/passes/buildssa"
 	"golang.org/x/tools/go/ssa"
 
-	"github.com/httplint/httplint/internal/retryloop"
+	"github.com/httplint/httplint/analyzers/retrypolicy/internal/retryloop"
 )
 
 // describe reports, at each call of a function named attempt, what the

@@ -16,7 +16,7 @@ import (
 	"golang.org/x/tools/go/ssa"
 
 	"github.com/httplint/httplint/internal/nethttp"
-	"github.com/httplint/httplint/internal/valueflow"
+	"github.com/httplint/httplint/internal/ssa/valueflow"
 )
 
 // Kind classifies what is known about a context's deadline.

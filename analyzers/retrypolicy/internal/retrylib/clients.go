@@ -11,7 +11,7 @@ import (
 
 	"github.com/httplint/httplint/internal/httpcall"
 	"github.com/httplint/httplint/internal/nethttp"
-	"github.com/httplint/httplint/internal/valueflow"
+	"github.com/httplint/httplint/internal/ssa/valueflow"
 )
 
 const (
