@@ -8,8 +8,7 @@ import (
 	"github.com/httplint/httplint/analyzers/headersize"
 	"github.com/httplint/httplint/analyzers/poolsize"
 	"github.com/httplint/httplint/analyzers/retrypolicy"
-	"github.com/httplint/httplint/internal/analyzerdoc"
-	"github.com/httplint/httplint/internal/settings"
+	"github.com/httplint/httplint/internal/lint"
 )
 
 // Suite returns the httplint analyzers with their default options. Each
@@ -27,39 +26,33 @@ func Suite() []*analysis.Analyzer {
 // describe its rules (SARIF).
 type Definition struct {
 	Name string
-	// Analyzer is the shared instance with default options, configured
-	// by its flags.
+	// Analyzer is the shared instance, configured by its flags.
 	Analyzer *analysis.Analyzer
 	// Rules lists the analyzer's rules (diagnostic categories).
-	Rules []analyzerdoc.Rule
-	// New returns a fresh analyzer configured from golangci-lint plugin
-	// settings: nil or a map with the kebab-case option names. An unknown
-	// key or an invalid value is an error naming it.
-	New func(settings any) (*analysis.Analyzer, error)
+	Rules []lint.Rule
+	// New returns a fresh instance with default options, whose flags
+	// configure it alone.
+	New func() *analysis.Analyzer
+}
+
+// FromSettings returns a fresh analyzer configured from golangci-lint
+// plugin settings: nil, or a map whose keys are the analyzer's flag
+// names. An unknown key or an invalid value is an error naming it.
+func (d Definition) FromSettings(settings any) (*analysis.Analyzer, error) {
+	a := d.New()
+	if err := lint.ApplySettings(a, settings); err != nil {
+		return nil, err
+	}
+	return a, nil
 }
 
 // Definitions returns the definitions of all analyzers, in a stable
 // order.
 func Definitions() []Definition {
 	return []Definition{
-		define(acquiretimeout.Analyzer, acquiretimeout.Rules, acquiretimeout.DefaultConfig(), acquiretimeout.New),
-		define(poolsize.Analyzer, poolsize.Rules, poolsize.DefaultConfig(), poolsize.New),
-		define(retrypolicy.Analyzer, retrypolicy.Rules, retrypolicy.DefaultConfig(), retrypolicy.New),
-		define(headersize.Analyzer, headersize.Rules, headersize.DefaultConfig(), headersize.New),
-	}
-}
-
-func define[C settings.Validator](a *analysis.Analyzer, rules []analyzerdoc.Rule, defaults C, newAnalyzer func(C) *analysis.Analyzer) Definition {
-	return Definition{
-		Name:     a.Name,
-		Analyzer: a,
-		Rules:    rules,
-		New: func(raw any) (*analysis.Analyzer, error) {
-			cfg, err := settings.Decode(raw, defaults)
-			if err != nil {
-				return nil, err
-			}
-			return newAnalyzer(cfg), nil
-		},
+		{acquiretimeout.Name, acquiretimeout.Analyzer, acquiretimeout.Rules, acquiretimeout.New},
+		{poolsize.Name, poolsize.Analyzer, poolsize.Rules, poolsize.New},
+		{retrypolicy.Name, retrypolicy.Analyzer, retrypolicy.Rules, retrypolicy.New},
+		{headersize.Name, headersize.Analyzer, headersize.Rules, headersize.New},
 	}
 }

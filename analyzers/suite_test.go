@@ -1,6 +1,11 @@
 package analyzers_test
 
 import (
+	"flag"
+	"os"
+	"path/filepath"
+	"regexp"
+	"sort"
 	"strings"
 	"testing"
 
@@ -27,24 +32,72 @@ func TestSuiteValid(t *testing.T) {
 	}
 }
 
-func TestDefinitionsFromSettings(t *testing.T) {
+func TestFromSettings(t *testing.T) {
 	for _, d := range analyzers.Definitions() {
-		a, err := d.New(nil)
+		a, err := d.FromSettings(nil)
 		if err != nil || a == nil {
-			t.Errorf("%s: New(nil) = %v, %v", d.Name, a, err)
+			t.Errorf("%s: FromSettings(nil) = %v, %v", d.Name, a, err)
 			continue
 		}
 		if a == d.Analyzer {
-			t.Errorf("%s: New returned the shared instance, want a fresh one", d.Name)
+			t.Errorf("%s: FromSettings returned the shared instance, want a fresh one", d.Name)
 		}
-		if _, err := d.New(map[string]any{"no-such-setting": 1}); err == nil || !strings.Contains(err.Error(), "no-such-setting") {
+		if _, err := d.FromSettings(map[string]any{"no-such-setting": 1}); err == nil || !strings.Contains(err.Error(), "no-such-setting") {
 			t.Errorf("%s: unknown setting: err = %v, want an error naming it", d.Name, err)
 		}
-		if _, err := d.New(map[string]any{"include-tests": "yes"}); err == nil || !strings.Contains(err.Error(), "include-tests") {
+		if _, err := d.FromSettings(map[string]any{"include-tests": "yes"}); err == nil || !strings.Contains(err.Error(), "include-tests") {
 			t.Errorf("%s: include-tests: \"yes\": err = %v, want an error naming the setting", d.Name, err)
 		}
-		if _, err := d.New(map[string]any{"include-tests": true}); err != nil {
+		a, err = d.FromSettings(map[string]any{"include-tests": true})
+		if err != nil {
 			t.Errorf("%s: include-tests: true: %v", d.Name, err)
+		} else if got := a.Flags.Lookup("include-tests").Value.String(); got != "true" || d.Analyzer.Flags.Lookup("include-tests").Value.String() != "false" {
+			t.Errorf("%s: include-tests: true gave %s on the fresh analyzer, %s on the shared one", d.Name, got, d.Analyzer.Flags.Lookup("include-tests").Value)
+		}
+	}
+}
+
+// optionRow matches a row of the options table of a rule page:
+// | `-analyzer.flag` / `setting` | default | meaning |
+var optionRow = regexp.MustCompile("^\\| `-([a-z]+)\\.([a-z-]+)` / `([a-z-]+)` \\|")
+
+// TestOptionsDocumented proves that every flag is a plugin setting with
+// the same name and its documented default, and that the options table
+// of each rule page lists exactly the analyzer's flags.
+func TestOptionsDocumented(t *testing.T) {
+	for _, d := range analyzers.Definitions() {
+		page, err := os.ReadFile(filepath.Join("..", "docs", "rules", d.Name+".md"))
+		if err != nil {
+			t.Fatal(err)
+		}
+		var documented []string
+		for _, line := range strings.Split(string(page), "\n") {
+			m := optionRow.FindStringSubmatch(line)
+			if m == nil {
+				continue
+			}
+			if m[1] != d.Name || m[2] != m[3] {
+				t.Errorf("%s: options row %q: flag and setting must be -%s.NAME / NAME", d.Name, line, d.Name)
+			}
+			documented = append(documented, m[2])
+		}
+		var flags []string
+		d.New().Flags.VisitAll(func(f *flag.Flag) {
+			flags = append(flags, f.Name)
+			// The flag is a setting: its own default, given as a
+			// setting, is accepted.
+			setting := any(f.DefValue)
+			if f.DefValue == "true" || f.DefValue == "false" {
+				setting = f.DefValue == "true"
+			}
+			if _, err := d.FromSettings(map[string]any{f.Name: setting}); err != nil {
+				t.Errorf("%s: flag -%s is not accepted as setting %s: %v", d.Name, f.Name, f.Name, err)
+			}
+		})
+		sort.Strings(flags)
+		sort.Strings(documented)
+		if strings.Join(flags, ",") != strings.Join(documented, ",") {
+			t.Errorf("%s: flags %v, but docs/rules/%s.md documents %v", d.Name, flags, d.Name, documented)
 		}
 	}
 }

@@ -33,7 +33,7 @@ func init() {
 // newPlugin returns the plugin constructor of one analyzer definition.
 func newPlugin(d analyzers.Definition) register.NewPlugin {
 	return func(settings any) (register.LinterPlugin, error) {
-		a, err := d.New(settings)
+		a, err := d.FromSettings(settings)
 		if err != nil {
 			return nil, fmt.Errorf("%s: %w", d.Name, err)
 		}

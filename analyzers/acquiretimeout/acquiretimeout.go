@@ -10,16 +10,13 @@ import (
 	"golang.org/x/tools/go/analysis"
 	"golang.org/x/tools/go/ssa"
 
-	"github.com/httplint/httplint/internal/analyzerdoc"
-	"github.com/httplint/httplint/internal/analyzerutil"
 	"github.com/httplint/httplint/internal/http/deadline"
 	"github.com/httplint/httplint/internal/http/facts"
-	"github.com/httplint/httplint/internal/flagutil"
-	"github.com/httplint/httplint/internal/httpcall"
 	"github.com/httplint/httplint/internal/http/httpconfig"
-	"github.com/httplint/httplint/internal/nethttp"
-	"github.com/httplint/httplint/internal/report"
 	"github.com/httplint/httplint/internal/http/sends"
+	"github.com/httplint/httplint/internal/httpcall"
+	"github.com/httplint/httplint/internal/lint"
+	"github.com/httplint/httplint/internal/nethttp"
 )
 
 //go:embed doc.go
@@ -36,37 +33,29 @@ const (
 )
 
 // Rules lists the analyzer's rules.
-var Rules = []analyzerdoc.Rule{
+var Rules = []lint.Rule{
 	{Slug: ClientNoDeadline, Summary: "request sent through a client without Timeout and with no context deadline"},
 	{Slug: PoolWaitUnbounded, Summary: "MaxConnsPerHost set on a transport whose requests have no deadline: the wait for a connection is unbounded"},
 	{Slug: DialUnbounded, Summary: "MaxConnsPerHost set on a zero-value transport without dial or TLS handshake timeout"},
 }
 
-// Config holds the analyzer's options. The JSON names are the
-// golangci-lint plugin settings; the flags have the same names.
-type Config struct {
-	IncludeTests bool          `json:"include-tests"`
-	AllowPkgs    flagutil.List `json:"allow-pkgs"`
-	Strict       bool          `json:"strict"`
+// config holds the analyzer's options, set through its flags.
+type config struct {
+	allowPkgs lint.List
+	strict    bool
 }
 
-// DefaultConfig returns the default options.
-func DefaultConfig() Config { return Config{} }
+// Analyzer is the acquiretimeout analyzer; its flags configure it.
+var Analyzer = New()
 
-// Validate reports an invalid option value.
-func (c Config) Validate() error { return nil }
-
-// Analyzer is the acquiretimeout analyzer with its default options; its
-// flags change them.
-var Analyzer = New(DefaultConfig())
-
-// New returns a new acquiretimeout analyzer with options cfg, whose flags
-// are bound to its own copy of cfg.
-func New(cfg Config) *analysis.Analyzer {
-	c := &cfg
-	a := analyzerutil.New(Name, doc, &c.IncludeTests, func(pass *analysis.Pass) error { return run(pass, c) })
-	a.Flags.Var(&c.AllowPkgs, "allow-pkgs", "comma-separated import paths (a trailing /... matches subpackages) whose clients are deliberately deadline-free")
-	a.Flags.BoolVar(&c.Strict, "strict", c.Strict, "also report requests whose context is a parameter of the enclosing function")
+// New returns a new acquiretimeout analyzer with default options, whose
+// flags configure it alone.
+func New() *analysis.Analyzer {
+	cfg := new(config)
+	a := lint.New(lint.Spec{Name: Name, Doc: doc, Requires: []*analysis.Analyzer{facts.Analyzer},
+		Run: func(pass *analysis.Pass, rep *lint.Reporter) error { return run(pass, rep, cfg) }})
+	a.Flags.Var(&cfg.allowPkgs, "allow-pkgs", "comma-separated import paths (a trailing /... matches subpackages) whose clients are deliberately deadline-free")
+	a.Flags.BoolVar(&cfg.strict, "strict", false, "also report requests whose context is a parameter of the enclosing function")
 	return a
 }
 
@@ -78,11 +67,9 @@ type send struct {
 	deadline deadline.Deadline
 }
 
-func run(pass *analysis.Pass, cfg *Config) error {
-	res := pass.ResultOf[facts.Analyzer].(*facts.Result)
-	rep := report.New(pass, cfg.IncludeTests)
-	defer rep.Finish()
-	if !res.Relevant || flagutil.MatchPackage(cfg.AllowPkgs, pass.Pkg.Path()) {
+func run(pass *analysis.Pass, rep *lint.Reporter, cfg *config) error {
+	res := facts.Of(pass)
+	if res == nil || lint.MatchPackage(cfg.allowPkgs, pass.Pkg.Path()) {
 		return nil
 	}
 	clients := res.ClientResolver()
@@ -106,13 +93,13 @@ func run(pass *analysis.Pass, cfg *Config) error {
 				if !ok {
 					// A call of a function that sends a request with the
 					// client or context passed here.
-					reportIndirect(pass, rep, call, senders.AtCall(call), cfg.Strict)
+					reportIndirect(pass, rep, call, senders.AtCall(call), cfg.strict)
 					continue
 				}
 				if !s.client.Timeout.IsZero() {
 					continue
 				}
-				if s.deadline.Kind == deadline.None || (cfg.Strict && s.deadline.Kind == deadline.Param) {
+				if s.deadline.Kind == deadline.None || (cfg.strict && s.deadline.Kind == deadline.Param) {
 					unbounded = append(unbounded, s)
 				}
 			}
@@ -179,14 +166,14 @@ func requestPhrase(s send) string {
 	return "this request has no deadline"
 }
 
-func reportNoDeadline(pass *analysis.Pass, rep *report.Reporter, s send) {
+func reportNoDeadline(pass *analysis.Pass, rep *lint.Reporter, s send) {
 	msg := fmt.Sprintf("%s and %s: a server that accepts the connection and never answers blocks this call forever",
 		clientName(s), requestPhrase(s))
 	if rht := s.client.Transport.Get(httpconfig.ResponseHeaderTimeout); rht.IsNonZero() {
 		msg = fmt.Sprintf("%s and %s; the transport's ResponseHeaderTimeout (%s) bounds only the wait for response headers: reading the response body can still block forever",
 			clientName(s), requestPhrase(s), rht.Describe(true))
 	}
-	pos, end := report.CallRange(pass, s.call.Pos())
+	pos, end := lint.CallRange(pass, s.call.Pos())
 	d := analysis.Diagnostic{Pos: pos, End: end, Category: ClientNoDeadline, Message: msg}
 	if p := s.client.Pos(); p.IsValid() && p != pos && !rep.Excluded(p) {
 		d.Related = append(d.Related, analysis.RelatedInformation{Pos: p, Message: "client built here"})
@@ -196,7 +183,7 @@ func reportNoDeadline(pass *analysis.Pass, rep *report.Reporter, s send) {
 
 // reportIndirect reports a call through which a function sends a request
 // with no deadline, when the client and context come from this call.
-func reportIndirect(pass *analysis.Pass, rep *report.Reporter, call ssa.CallInstruction, indirect []sends.Send, strict bool) {
+func reportIndirect(pass *analysis.Pass, rep *lint.Reporter, call ssa.CallInstruction, indirect []sends.Send, strict bool) {
 	for _, s := range indirect {
 		if s.ClientParam >= 0 || !s.Client.Timeout.IsZero() {
 			continue
@@ -218,7 +205,7 @@ func reportIndirect(pass *analysis.Pass, rep *report.Reporter, call ssa.CallInst
 		case s.Client.Library != "":
 			client = fmt.Sprintf("the http.Client from %s, which has no Timeout,", s.Client.Library)
 		}
-		pos, end := report.CallRange(pass, call.Pos())
+		pos, end := lint.CallRange(pass, call.Pos())
 		via := strings.TrimPrefix(s.Via, pass.Pkg.Name()+".")
 		rep.Report(analysis.Diagnostic{Pos: pos, End: end, Category: ClientNoDeadline,
 			Message: fmt.Sprintf("%s sends a request through %s and %s: a server that accepts the connection and never answers blocks this call forever",
@@ -227,7 +214,7 @@ func reportIndirect(pass *analysis.Pass, rep *report.Reporter, call ssa.CallInst
 	}
 }
 
-func reportPoolWaits(pass *analysis.Pass, rep *report.Reporter, pools map[token.Pos][]send) {
+func reportPoolWaits(pass *analysis.Pass, rep *lint.Reporter, pools map[token.Pos][]send) {
 	var keys []token.Pos
 	for p := range pools {
 		keys = append(keys, p)
@@ -249,14 +236,14 @@ func reportPoolWaits(pass *analysis.Pass, rep *report.Reporter, pools map[token.
 			// The transport is configured in another package: report at
 			// each request instead.
 			for _, s := range sends {
-				pos, end := report.CallRange(pass, s.call.Pos())
+				pos, end := lint.CallRange(pass, s.call.Pos())
 				rep.Report(analysis.Diagnostic{Pos: pos, End: end, Category: PoolWaitUnbounded,
 					Message: fmt.Sprintf("%s and %s, but its transport sets MaxConnsPerHost (%s): once the limit is reached this request waits for a connection forever",
 						clientName(s), requestPhrase(s), max.Describe(false))})
 			}
 			continue
 		}
-		pos, end := report.StoreRange(pass, p)
+		pos, end := lint.StoreRange(pass, p)
 		d := analysis.Diagnostic{Pos: pos, End: end, Category: PoolWaitUnbounded, Message: msg}
 		for _, s := range sends {
 			d.Related = append(d.Related, analysis.RelatedInformation{Pos: s.call.Pos(), Message: "request without a deadline sent here"})
@@ -267,7 +254,7 @@ func reportPoolWaits(pass *analysis.Pass, rep *report.Reporter, pools map[token.
 
 // reportDials reports zero-value transports that cap connections per
 // host but leave the dial or the TLS handshake unbounded.
-func reportDials(pass *analysis.Pass, rep *report.Reporter, res *facts.Result, clients *httpconfig.Resolver) {
+func reportDials(pass *analysis.Pass, rep *lint.Reporter, res *facts.Result, clients *httpconfig.Resolver) {
 	for _, fn := range res.Funcs {
 		for _, b := range fn.Blocks {
 			for _, instr := range b.Instrs {
@@ -297,7 +284,7 @@ func reportDials(pass *analysis.Pass, rep *report.Reporter, res *facts.Result, c
 				if dial.IsZero() && !dial.Explicit {
 					missing += " (a nil DialContext dials with a zero net.Dialer)"
 				}
-				pos, end := report.StoreRange(pass, max.Pos())
+				pos, end := lint.StoreRange(pass, max.Pos())
 				rep.Report(analysis.Diagnostic{Pos: pos, End: end, Category: DialUnbounded,
 					Message: fmt.Sprintf("MaxConnsPerHost is %s but this transport has %s: dials are not cancelled with their request, so a stalled dial or TLS handshake holds a connection slot until the operating system gives up",
 						max.Describe(false), missing)})

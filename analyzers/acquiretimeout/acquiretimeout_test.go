@@ -6,7 +6,7 @@ import (
 	"golang.org/x/tools/go/analysis/analysistest"
 
 	"github.com/httplint/httplint/analyzers/acquiretimeout"
-	"github.com/httplint/httplint/internal/flagutil"
+	"github.com/httplint/httplint/internal/testutil"
 )
 
 func TestDefaults(t *testing.T) {
@@ -15,16 +15,12 @@ func TestDefaults(t *testing.T) {
 }
 
 func TestOptions(t *testing.T) {
-	a := acquiretimeout.New(acquiretimeout.Config{
-		IncludeTests: true,
-		Strict:       true,
-		AllowPkgs:    flagutil.List{"allowed"},
-	})
+	a := testutil.Configure(t, acquiretimeout.New(), "include-tests=true", "strict=true", "allow-pkgs=allowed")
 	analysistest.Run(t, analysistest.TestData(), a, "testsincluded", "strict", "allowed")
 }
 
 func TestFlags(t *testing.T) {
-	a := acquiretimeout.New(acquiretimeout.DefaultConfig())
+	a := acquiretimeout.New()
 	for _, f := range []struct{ name, value string }{
 		{"include-tests", "true"},
 		{"strict", "true"},
@@ -41,7 +37,7 @@ func TestFlags(t *testing.T) {
 		t.Errorf("-strict=maybe: want an error")
 	}
 	// Flags of one instance do not leak into another.
-	if b := acquiretimeout.New(acquiretimeout.DefaultConfig()); b.Flags.Lookup("strict").Value.String() != "false" {
+	if b := acquiretimeout.New(); b.Flags.Lookup("strict").Value.String() != "false" {
 		t.Errorf("a new analyzer sees another instance's flag value")
 	}
 }

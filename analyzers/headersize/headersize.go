@@ -9,14 +9,11 @@ import (
 	"golang.org/x/tools/go/analysis"
 	"golang.org/x/tools/go/ssa"
 
-	"github.com/httplint/httplint/internal/analyzerdoc"
-	"github.com/httplint/httplint/internal/analyzerutil"
-	"github.com/httplint/httplint/internal/http/facts"
-	"github.com/httplint/httplint/internal/flagutil"
-	"github.com/httplint/httplint/internal/httpcall"
 	"github.com/httplint/httplint/analyzers/headersize/internal/length"
+	"github.com/httplint/httplint/internal/http/facts"
+	"github.com/httplint/httplint/internal/httpcall"
+	"github.com/httplint/httplint/internal/lint"
 	"github.com/httplint/httplint/internal/nethttp"
-	"github.com/httplint/httplint/internal/report"
 	"github.com/httplint/httplint/internal/ssa/valueflow"
 )
 
@@ -34,7 +31,7 @@ const (
 )
 
 // Rules lists the analyzer's rules.
-var Rules = []analyzerdoc.Rule{
+var Rules = []lint.Rule{
 	{Slug: UnboundedQuery, Summary: "request URL grows with a collection whose size nothing bounds"},
 	{Slug: UnboundedHeader, Summary: "request header value, or the number of lines of one header, grows with a collection whose size nothing bounds"},
 	{Slug: Oversized, Summary: "request URL or header value statically longer than max-bytes"},
@@ -44,54 +41,36 @@ var Rules = []analyzerdoc.Rule{
 // line and header field limit.
 const DefaultMaxBytes = 8192
 
-// Config holds the analyzer's options. The JSON names are the
-// golangci-lint plugin settings; the flags have the same names.
-type Config struct {
-	IncludeTests bool `json:"include-tests"`
-	MaxBytes     int  `json:"max-bytes"`
+// config holds the analyzer's options, set through its flags.
+type config struct {
+	maxBytes int
 }
 
-// DefaultConfig returns the default options.
-func DefaultConfig() Config { return Config{MaxBytes: DefaultMaxBytes} }
+// Analyzer is the headersize analyzer; its flags configure it.
+var Analyzer = New()
 
-// Validate reports an invalid option value.
-func (c Config) Validate() error {
-	if c.MaxBytes <= 0 {
-		return fmt.Errorf("max-bytes must be a positive number of bytes, got %d", c.MaxBytes)
-	}
-	return nil
-}
-
-// Analyzer is the headersize analyzer with its default options; its flags
-// change them.
-var Analyzer = New(DefaultConfig())
-
-// New returns a new headersize analyzer with options cfg, whose flags are
-// bound to its own copy of cfg.
-func New(cfg Config) *analysis.Analyzer {
-	c := &cfg
-	a := analyzerutil.New(Name, doc, &c.IncludeTests, func(pass *analysis.Pass) error { return run(pass, c) })
-	a.Flags.Var(flagutil.AtLeast{P: &c.MaxBytes, Min: 1}, "max-bytes", "the longest request URL or header value, in bytes, that proxies accept (4096 for HTTP/2 load balancers with small header tables)")
+// New returns a new headersize analyzer with default options, whose
+// flags configure it alone.
+func New() *analysis.Analyzer {
+	cfg := &config{maxBytes: DefaultMaxBytes}
+	a := lint.New(lint.Spec{Name: Name, Doc: doc, Requires: []*analysis.Analyzer{facts.Analyzer},
+		Run: func(pass *analysis.Pass, rep *lint.Reporter) error { return run(pass, rep, cfg) }})
+	a.Flags.Var(lint.AtLeast{P: &cfg.maxBytes, Min: 1}, "max-bytes", "the longest request URL or header value, in bytes, that proxies accept (4096 for HTTP/2 load balancers with small header tables)")
 	return a
 }
 
 type checker struct {
 	pass *analysis.Pass
-	cfg  *Config
-	rep  *report.Reporter
+	cfg  *config
+	rep  *lint.Reporter
 	res  *facts.Result
 	la   *length.Analyzer
 }
 
-func run(pass *analysis.Pass, cfg *Config) error {
-	res := pass.ResultOf[facts.Analyzer].(*facts.Result)
-	rep := report.New(pass, cfg.IncludeTests)
-	defer rep.Finish()
-	if !res.Relevant {
+func run(pass *analysis.Pass, rep *lint.Reporter, cfg *config) error {
+	res := facts.Of(pass)
+	if res == nil {
 		return nil
-	}
-	if cfg.MaxBytes <= 0 {
-		return cfg.Validate()
 	}
 	c := &checker{pass: pass, cfg: cfg, rep: rep, res: res,
 		la: length.New(res.Index, pass.Fset, pass.Files, pass.TypesInfo)}
@@ -104,15 +83,8 @@ func run(pass *analysis.Pass, cfg *Config) error {
 	return nil
 }
 
-// function checks the sinks of fn. A failure of the analysis on unusual
-// code makes it stay silent on the rest of fn rather than crash the
-// driver.
+// function checks the sinks of fn.
 func (c *checker) function(fn *ssa.Function) {
-	defer func() {
-		if r := recover(); r != nil && panicOnBug {
-			panic(r)
-		}
-	}()
 	for _, b := range fn.Blocks {
 		for _, instr := range b.Instrs {
 			switch instr := instr.(type) {
@@ -126,9 +98,6 @@ func (c *checker) function(fn *ssa.Function) {
 		}
 	}
 }
-
-// panicOnBug makes the tests see the analysis' own panics.
-var panicOnBug = false
 
 // call checks a call that takes a request URL or sets a header.
 func (c *checker) call(call ssa.CallInstruction) {
@@ -279,7 +248,7 @@ func (c *checker) headerMap(upd *ssa.MapUpdate) {
 		return
 	}
 	name := headerName(upd.Key)
-	pos, end := report.StoreRange(c.pass, upd.Pos())
+	pos, end := lint.StoreRange(c.pass, upd.Pos())
 	if n := c.la.Count(upd.Value, upd.Block()); n.Grow != nil {
 		n = n.At(upd.Pos(), c.la.Describe(upd)+" with it")
 		c.reportGrowth(pos, end, UnboundedHeader, fmt.Sprintf("request headers grow with the length of %s%s: each element is one %s, and a long list makes the request headers exceed proxy limits and fail with 431 or 400; %s",
@@ -293,7 +262,7 @@ func (c *checker) headerMap(upd *ssa.MapUpdate) {
 // header that starts its life at origin.
 func (c *checker) checkHeader(call ssa.CallInstruction, key, val, origin ssa.Value, add bool) {
 	name := headerName(key)
-	pos, end := report.CallRange(c.pass, call.Pos())
+	pos, end := lint.CallRange(c.pass, call.Pos())
 	l := c.la.Bytes(val)
 	if l.Grow != nil {
 		c.checkValue(pos, end, l, name)
@@ -314,12 +283,12 @@ func (c *checker) checkHeader(call ssa.CallInstruction, key, val, origin ssa.Val
 func (c *checker) checkValue(pos, end token.Pos, l length.Length, name string) {
 	if g := l.Grow; g != nil {
 		c.reportGrowth(pos, end, UnboundedHeader, fmt.Sprintf("%s grows with the length of %s%s: a long list makes the header exceed proxy limits (%d bytes) and fail with 431 or 400; %s",
-			headerLabel(name), g.Name, how(g), c.cfg.MaxBytes, advice(g)), g)
+			headerLabel(name), g.Name, how(g), c.cfg.maxBytes, advice(g)), g)
 		return
 	}
 	if size, ok := c.tooLong(l); ok {
 		c.reportOversized(pos, end, fmt.Sprintf("%s value %s, over the %d bytes that proxies accept in one header field: it fails with 431 or 400; %s",
-			headerLabel(name), size, c.cfg.MaxBytes, oversizedAdvice(l)), l)
+			headerLabel(name), size, c.cfg.maxBytes, oversizedAdvice(l)), l)
 	}
 }
 
@@ -327,24 +296,24 @@ func (c *checker) checkValue(pos, end token.Pos, l length.Length, name string) {
 func (c *checker) checkURL(at token.Pos, l length.Length, what string) {
 	var pos, end token.Pos
 	if what == "Request.URL" || len(what) > 4 && what[:4] == "URL." {
-		pos, end = report.StoreRange(c.pass, at)
+		pos, end = lint.StoreRange(c.pass, at)
 	} else {
-		pos, end = report.CallRange(c.pass, at)
+		pos, end = lint.CallRange(c.pass, at)
 	}
 	if g := l.Grow; g != nil {
 		c.reportGrowth(pos, end, UnboundedQuery, fmt.Sprintf("request URL grows with the length of %s%s: a long list makes the request line exceed proxy limits (%d bytes) and fail with 414 or 431; %s",
-			g.Name, how(g), c.cfg.MaxBytes, advice(g)), g)
+			g.Name, how(g), c.cfg.maxBytes, advice(g)), g)
 		return
 	}
 	if size, ok := c.tooLong(l); ok {
 		c.reportOversized(pos, end, fmt.Sprintf("request URL %s, over the %d bytes that proxies accept in a request line: it fails with 414 or 431; %s",
-			size, c.cfg.MaxBytes, oversizedAdvice(l)), l)
+			size, c.cfg.maxBytes, oversizedAdvice(l)), l)
 	}
 }
 
 // tooLong reports whether l exceeds the limit and describes its size.
 func (c *checker) tooLong(l length.Length) (string, bool) {
-	max := c.cfg.MaxBytes
+	max := c.cfg.maxBytes
 	switch {
 	case l.IsConst() && l.Min > max:
 		return fmt.Sprintf("is %d bytes", l.Min), true

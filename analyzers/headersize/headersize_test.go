@@ -8,7 +8,6 @@ import (
 	"golang.org/x/tools/go/analysis/analysistest"
 
 	"github.com/httplint/httplint/analyzers/headersize"
-	"github.com/httplint/httplint/internal/settings"
 	"github.com/httplint/httplint/internal/testutil"
 )
 
@@ -18,12 +17,12 @@ func TestDefaults(t *testing.T) {
 }
 
 func TestOptions(t *testing.T) {
-	a := headersize.New(headersize.Config{IncludeTests: true, MaxBytes: 4096})
+	a := testutil.Configure(t, headersize.New(), "include-tests=true", "max-bytes=4096")
 	analysistest.Run(t, analysistest.TestData(), a, "testsincluded", "strict")
 }
 
 func TestFlags(t *testing.T) {
-	a := headersize.New(headersize.DefaultConfig())
+	a := headersize.New()
 	if got := a.Flags.Lookup("max-bytes").Value.String(); got != "8192" {
 		t.Errorf("default max-bytes = %s, want 8192", got)
 	}
@@ -44,26 +43,8 @@ func TestFlags(t *testing.T) {
 		t.Errorf("max-bytes after bad values = %s, want 4096", got)
 	}
 	// Flags of one instance do not leak into another.
-	if b := headersize.New(headersize.DefaultConfig()); b.Flags.Lookup("max-bytes").Value.String() != "8192" {
+	if b := headersize.New(); b.Flags.Lookup("max-bytes").Value.String() != "8192" {
 		t.Errorf("a new analyzer sees another instance's flag value")
-	}
-}
-
-func TestSettings(t *testing.T) {
-	cfg, err := settings.Decode(map[string]any{"max-bytes": 4096, "include-tests": true}, headersize.DefaultConfig())
-	if err != nil || cfg.MaxBytes != 4096 || !cfg.IncludeTests {
-		t.Errorf("Decode = %+v, %v", cfg, err)
-	}
-	for _, bad := range []any{0, -5} {
-		if _, err := settings.Decode(map[string]any{"max-bytes": bad}, headersize.DefaultConfig()); err == nil || !strings.Contains(err.Error(), "max-bytes") {
-			t.Errorf("max-bytes: %v: err = %v, want an error naming the setting", bad, err)
-		}
-	}
-	if _, err := settings.Decode(map[string]any{"max-bytes": "big"}, headersize.DefaultConfig()); err == nil || !strings.Contains(err.Error(), "max-bytes") {
-		t.Errorf("max-bytes: \"big\": err = %v, want an error naming the setting", err)
-	}
-	if err := headersize.DefaultConfig().Validate(); err != nil {
-		t.Errorf("default config: %v", err)
 	}
 }
 

@@ -7,8 +7,8 @@ import (
 	"golang.org/x/tools/go/ssa"
 
 	"github.com/httplint/httplint/analyzers/headersize/internal/length"
+	"github.com/httplint/httplint/internal/lint"
 	"github.com/httplint/httplint/internal/nethttp"
-	"github.com/httplint/httplint/internal/report"
 	"github.com/httplint/httplint/internal/ssa/valueflow"
 )
 
@@ -136,7 +136,7 @@ func (c *checker) libraryCall(call ssa.CallInstruction, key string, s libSink) {
 	case sinkQueryValues:
 		c.checkURL(call.Pos(), c.la.Object(v, call), key)
 	case sinkQueryMap, sinkHeaderMap:
-		pos, end := report.CallRange(c.pass, call.Pos())
+		pos, end := lint.CallRange(c.pass, call.Pos())
 		n := c.la.Count(v, call.Block())
 		elem := c.la.Elem(v)
 		g := n.Grow
@@ -153,13 +153,13 @@ func (c *checker) libraryCall(call ssa.CallInstruction, key string, s libSink) {
 		}
 		if s.kind == sinkQueryMap {
 			c.reportGrowth(pos, end, UnboundedQuery, fmt.Sprintf("request URL grows with the length of %s%s: a long list makes the request line exceed proxy limits (%d bytes) and fail with 414 or 431; %s",
-				g.Name, how(g), c.cfg.MaxBytes, advice(g)), g)
+				g.Name, how(g), c.cfg.maxBytes, advice(g)), g)
 			return
 		}
 		c.reportGrowth(pos, end, UnboundedHeader, fmt.Sprintf("request headers grow with the length of %s%s: a long list makes the request headers exceed proxy limits and fail with 431 or 400; %s",
 			g.Name, how(g), advice(g)), g)
 	case sinkHeaderValue:
-		pos, end := report.CallRange(c.pass, call.Pos())
+		pos, end := lint.CallRange(c.pass, call.Pos())
 		c.checkValue(pos, end, c.la.Bytes(v), name)
 	}
 }

@@ -10,11 +10,11 @@ import (
 	"golang.org/x/tools/go/analysis"
 	"golang.org/x/tools/go/ssa"
 
-	"github.com/httplint/httplint/internal/httpcall"
 	"github.com/httplint/httplint/internal/http/httpconfig"
-	"github.com/httplint/httplint/internal/ssa/loops"
+	"github.com/httplint/httplint/internal/httpcall"
+	"github.com/httplint/httplint/internal/lint"
 	"github.com/httplint/httplint/internal/nethttp"
-	"github.com/httplint/httplint/internal/report"
+	"github.com/httplint/httplint/internal/ssa/loops"
 	"github.com/httplint/httplint/internal/ssa/valueflow"
 )
 
@@ -254,7 +254,7 @@ func (c *checker) checkFanout(launch ssa.CallInstruction, body ssa.Value, w widt
 		}
 		idle := perHost.Int
 		if idle == 0 {
-			idle = http2DefaultIdle
+			idle = defaultMaxIdleConnsPerHost
 		}
 		if conns := t.Get(httpconfig.MaxConnsPerHost); conns.Kind != httpconfig.Const || (conns.Int > 0 && conns.Int <= idle) {
 			// No more connections than idle slots can exist (excess
@@ -262,11 +262,11 @@ func (c *checker) checkFanout(launch ssa.CallInstruction, body ssa.Value, w widt
 			// is not known.
 			continue
 		}
-		limit := max(int64(c.cfg.FanoutWidth), idle)
+		limit := max(int64(c.cfg.fanoutWidth), idle)
 		if w.constant() && w.n <= limit {
 			continue
 		}
-		if !w.constant() && idle > int64(c.cfg.FanoutWidth) {
+		if !w.constant() && idle > int64(c.cfg.fanoutWidth) {
 			continue // a sized pool; the width is data-dependent
 		}
 		var what string
@@ -304,7 +304,7 @@ func launchRange(c *checker, launch ssa.CallInstruction) (token.Pos, token.Pos) 
 		}
 		return g.Pos(), g.Pos()
 	}
-	return report.CallRange(c.pass, launch.Pos())
+	return lint.CallRange(c.pass, launch.Pos())
 }
 
 // sendOf returns the request that call sends, if it sends one.

@@ -10,9 +10,8 @@ import (
 
 	"golang.org/x/tools/go/analysis"
 
-	"github.com/httplint/httplint/internal/astpath"
 	"github.com/httplint/httplint/internal/http/httpconfig"
-	"github.com/httplint/httplint/internal/report"
+	"github.com/httplint/httplint/internal/lint"
 )
 
 // keepAlivesOff reports whether t never keeps idle connections:
@@ -49,7 +48,7 @@ func (c *checker) checkIdlePerHost(s site) {
 	}
 	raised := func(f httpconfig.Field) (httpconfig.Value, bool) {
 		v := t.Get(f)
-		return v, v.Explicit && v.Pos().IsValid() && (v.Kind == httpconfig.Dynamic || (v.Kind == httpconfig.Const && v.Int > http2DefaultIdle))
+		return v, v.Explicit && v.Pos().IsValid() && (v.Kind == httpconfig.Dynamic || (v.Kind == httpconfig.Const && v.Int > defaultMaxIdleConnsPerHost))
 	}
 	for _, f := range []httpconfig.Field{httpconfig.MaxIdleConns, httpconfig.MaxConnsPerHost} {
 		v, ok := raised(f)
@@ -66,7 +65,7 @@ func (c *checker) checkIdlePerHost(s site) {
 			what = fmt.Sprintf("%s is set", f)
 		}
 		msg := fmt.Sprintf("%s but MaxIdleConnsPerHost is unset, so at most 2 idle connections per host are kept: under concurrency to one host every connection beyond two is closed after use and redialed (TIME_WAIT, port exhaustion)", what)
-		pos, end := report.StoreRange(c.pass, v.Pos())
+		pos, end := lint.StoreRange(c.pass, v.Pos())
 		d := analysis.Diagnostic{Pos: pos, End: end, Category: IdlePerHostDefault, Message: msg}
 		if fix, ok := c.perHostFix(v.Pos(), f); ok {
 			d.SuggestedFixes = []analysis.SuggestedFix{fix}
@@ -159,7 +158,7 @@ func (c *checker) render(e ast.Expr) string {
 }
 
 func (c *checker) enclosing(pos token.Pos) []ast.Node {
-	return astpath.Enclosing(c.pass.Files, pos)
+	return lint.Enclosing(c.pass.Files, pos)
 }
 
 func (c *checker) line(pos token.Pos) int { return c.pass.Fset.Position(pos).Line }
@@ -214,11 +213,11 @@ func (c *checker) checkIdleTimeout(s site) {
 		if f := v.ZeroField(); f != "" {
 			what = fmt.Sprintf("IdleConnTimeout is copied from %s, which is never set, so it is 0", f)
 		}
-		pos, end := report.StoreRange(c.pass, v.Pos())
+		pos, end := lint.StoreRange(c.pass, v.Pos())
 		c.rep.Report(analysis.Diagnostic{Pos: pos, End: end, Category: IdleTimeoutZero,
 			Message: what + ": " + consequence})
 	case !v.Explicit && t.Origin == httpconfig.OriginZero && s.value != nil:
-		pos, end := report.ExprRange(c.pass, s.value.Pos())
+		pos, end := lint.ExprRange(c.pass, s.value.Pos())
 		c.rep.Report(analysis.Diagnostic{Pos: pos, End: end, Category: IdleTimeoutZero,
 			Message: "http.Transport built from its zero value has no IdleConnTimeout: " + consequence})
 	}
@@ -245,7 +244,7 @@ func (c *checker) checkInconsistent(s site) {
 	default:
 		return
 	}
-	pos, end := report.StoreRange(c.pass, perHost.Pos())
+	pos, end := lint.StoreRange(c.pass, perHost.Pos())
 	c.rep.Report(analysis.Diagnostic{Pos: pos, End: end, Category: InconsistentLimits, Message: msg})
 }
 

@@ -7,8 +7,8 @@ import (
 	"golang.org/x/tools/go/ssa"
 
 	"github.com/httplint/httplint/internal/http/httpconfig"
+	"github.com/httplint/httplint/internal/lint"
 	"github.com/httplint/httplint/internal/nethttp"
-	"github.com/httplint/httplint/internal/report"
 	"github.com/httplint/httplint/internal/ssa/valueflow"
 )
 
@@ -83,7 +83,7 @@ func (c *checker) checkPerRequest(s site) {
 	if t := s.transport; t != nil && t.Get(httpconfig.IdleConnTimeout).IsZero() {
 		lingers = "with no IdleConnTimeout, until the server closes them"
 	}
-	pos, end := report.ExprRange(c.pass, s.value.Pos())
+	pos, end := lint.ExprRange(c.pass, s.value.Pos())
 	d := analysis.Diagnostic{
 		Pos: pos, End: end, Category: TransportPerRequest,
 		Message: fmt.Sprintf("%s creates a new connection pool %s and drops it when the function returns: every call leaves its idle connections open, each with two goroutines and a file descriptor, %s; create it once and reuse it, or call CloseIdleConnections when done",

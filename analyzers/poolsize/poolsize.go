@@ -2,20 +2,16 @@ package poolsize
 
 import (
 	_ "embed"
-	"fmt"
 	"go/types"
 
 	"golang.org/x/tools/go/analysis"
 	"golang.org/x/tools/go/ssa"
 
-	"github.com/httplint/httplint/internal/analyzerdoc"
-	"github.com/httplint/httplint/internal/analyzerutil"
 	"github.com/httplint/httplint/internal/http/facts"
-	"github.com/httplint/httplint/internal/flagutil"
 	"github.com/httplint/httplint/internal/http/httpconfig"
-	"github.com/httplint/httplint/internal/ssa/loops"
+	"github.com/httplint/httplint/internal/lint"
 	"github.com/httplint/httplint/internal/nethttp"
-	"github.com/httplint/httplint/internal/report"
+	"github.com/httplint/httplint/internal/ssa/loops"
 	"github.com/httplint/httplint/internal/ssa/valueflow"
 )
 
@@ -35,7 +31,7 @@ const (
 )
 
 // Rules lists the analyzer's rules.
-var Rules = []analyzerdoc.Rule{
+var Rules = []lint.Rule{
 	{Slug: IdlePerHostDefault, Summary: "MaxIdleConns or MaxConnsPerHost raised while MaxIdleConnsPerHost stays at its default of 2"},
 	{Slug: IdleTimeoutZero, Summary: "IdleConnTimeout is 0: idle connections are never closed by the client"},
 	{Slug: TransportPerRequest, Summary: "connection pool built per request or per call and dropped without CloseIdleConnections"},
@@ -43,57 +39,42 @@ var Rules = []analyzerdoc.Rule{
 	{Slug: InconsistentLimits, Summary: "constant pool limits that defeat each other"},
 }
 
-// Config holds the analyzer's options. The JSON names are the
-// golangci-lint plugin settings; the flags have the same names.
-type Config struct {
-	IncludeTests bool `json:"include-tests"`
-	// FanoutWidth is the width of a concurrent fan-out above which it is
+// config holds the analyzer's options, set through its flags.
+type config struct {
+	// fanoutWidth is the width of a concurrent fan-out above which it is
 	// reported (when it also exceeds the transport's MaxIdleConnsPerHost).
-	FanoutWidth int `json:"fanout-width"`
+	fanoutWidth int
 }
 
-// DefaultConfig returns the default options.
-func DefaultConfig() Config { return Config{FanoutWidth: http2DefaultIdle} }
+// defaultMaxIdleConnsPerHost is net/http's DefaultMaxIdleConnsPerHost.
+const defaultMaxIdleConnsPerHost = 2
 
-// http2DefaultIdle is net/http's DefaultMaxIdleConnsPerHost.
-const http2DefaultIdle = 2
+// Analyzer is the poolsize analyzer; its flags configure it.
+var Analyzer = New()
 
-// Validate reports an invalid option value.
-func (c Config) Validate() error {
-	if c.FanoutWidth < 1 {
-		return fmt.Errorf("fanout-width must be at least 1, got %d", c.FanoutWidth)
-	}
-	return nil
-}
-
-// Analyzer is the poolsize analyzer with its default options; its flags
-// change them.
-var Analyzer = New(DefaultConfig())
-
-// New returns a new poolsize analyzer with options cfg, whose flags are
-// bound to its own copy of cfg.
-func New(cfg Config) *analysis.Analyzer {
-	c := &cfg
-	a := analyzerutil.New(Name, doc, &c.IncludeTests, func(pass *analysis.Pass) error { return run(pass, c) })
-	a.Flags.Var(flagutil.AtLeast{P: &c.FanoutWidth, Min: 1}, "fanout-width", "report concurrent fan-outs wider than this many requests (and than the transport's MaxIdleConnsPerHost)")
+// New returns a new poolsize analyzer with default options, whose flags
+// configure it alone.
+func New() *analysis.Analyzer {
+	cfg := &config{fanoutWidth: defaultMaxIdleConnsPerHost}
+	a := lint.New(lint.Spec{Name: Name, Doc: doc, Requires: []*analysis.Analyzer{facts.Analyzer},
+		Run: func(pass *analysis.Pass, rep *lint.Reporter) error { return run(pass, rep, cfg) }})
+	a.Flags.Var(lint.AtLeast{P: &cfg.fanoutWidth, Min: 1}, "fanout-width", "report concurrent fan-outs wider than this many requests (and than the transport's MaxIdleConnsPerHost)")
 	return a
 }
 
 // checker holds the state of one pass.
 type checker struct {
 	pass    *analysis.Pass
-	cfg     *Config
-	rep     *report.Reporter
+	cfg     *config
+	rep     *lint.Reporter
 	res     *facts.Result
 	clients *httpconfig.Resolver
 	loops   map[*ssa.Function]*loops.Forest
 }
 
-func run(pass *analysis.Pass, cfg *Config) error {
-	res := pass.ResultOf[facts.Analyzer].(*facts.Result)
-	rep := report.New(pass, cfg.IncludeTests)
-	defer rep.Finish()
-	if !res.Relevant {
+func run(pass *analysis.Pass, rep *lint.Reporter, cfg *config) error {
+	res := facts.Of(pass)
+	if res == nil {
 		return nil
 	}
 	c := &checker{pass: pass, cfg: cfg, rep: rep, res: res, clients: res.ClientResolver()}

@@ -15,12 +15,12 @@ func TestDefaults(t *testing.T) {
 }
 
 func TestFanoutWidth(t *testing.T) {
-	a := poolsize.New(poolsize.Config{FanoutWidth: 16})
+	a := testutil.Configure(t, poolsize.New(), "fanout-width=16")
 	analysistest.Run(t, analysistest.TestData(), a, "options")
 }
 
 func TestFlags(t *testing.T) {
-	a := poolsize.New(poolsize.DefaultConfig())
+	a := poolsize.New()
 	if err := a.Flags.Set("fanout-width", "8"); err != nil {
 		t.Errorf("-fanout-width=8: %v", err)
 	}
@@ -28,9 +28,6 @@ func TestFlags(t *testing.T) {
 		if err := a.Flags.Set("fanout-width", bad); err == nil {
 			t.Errorf("-fanout-width=%s: want an error", bad)
 		}
-	}
-	if err := (poolsize.Config{FanoutWidth: 0}).Validate(); err == nil {
-		t.Errorf("Validate(fanout-width 0): want an error")
 	}
 }
 

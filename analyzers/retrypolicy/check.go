@@ -8,13 +8,13 @@ import (
 	"golang.org/x/tools/go/analysis"
 	"golang.org/x/tools/go/ssa"
 
-	"github.com/httplint/httplint/internal/http/deadline"
-	"github.com/httplint/httplint/internal/httpcall"
 	"github.com/httplint/httplint/analyzers/retrypolicy/internal/httpmethod"
-	"github.com/httplint/httplint/internal/nethttp"
-	"github.com/httplint/httplint/internal/report"
 	"github.com/httplint/httplint/analyzers/retrypolicy/internal/retrylib"
 	"github.com/httplint/httplint/analyzers/retrypolicy/internal/retryloop"
+	"github.com/httplint/httplint/internal/http/deadline"
+	"github.com/httplint/httplint/internal/httpcall"
+	"github.com/httplint/httplint/internal/lint"
+	"github.com/httplint/httplint/internal/nethttp"
 	"github.com/httplint/httplint/internal/ssa/valueflow"
 )
 
@@ -167,7 +167,7 @@ func isResponse(t types.Type) bool {
 func (c *checker) loopRules(fn *ssa.Function, a *attempt, r *retryloop.Retry) {
 	pos, end, isFor := loopRange(c.pass, fn, r)
 	if !isFor {
-		pos, end = report.CallRange(c.pass, a.call.Pos())
+		pos, end = lint.CallRange(c.pass, a.call.Pos())
 	}
 	related := []analysis.RelatedInformation{{Pos: a.call.Pos(), Message: "the request retried is sent here"}}
 	if bp := backEdgePos(c.pass, fn, r, a.call.Pos()); bp.IsValid() {
@@ -188,7 +188,7 @@ func (c *checker) loopRules(fn *ssa.Function, a *attempt, r *retryloop.Retry) {
 			if !w.Uninterruptible() {
 				continue
 			}
-			wpos, wend := report.CallRange(c.pass, w.Instr.Pos())
+			wpos, wend := lint.CallRange(c.pass, w.Instr.Pos())
 			what := "time.Sleep"
 			if w.Kind == retryloop.TimerReceive {
 				wpos, wend = w.Instr.Pos(), w.Instr.Pos()
@@ -243,7 +243,7 @@ func (c *checker) contextInScope(fn *ssa.Function, a *attempt) string {
 
 // nested reports a retrying attempt inside another retry.
 func (c *checker) nested(a *attempt, inner, outer int64, where string) {
-	pos, end := report.CallRange(c.pass, a.call.Pos())
+	pos, end := lint.CallRange(c.pass, a.call.Pos())
 	msg := fmt.Sprintf("%s retries by itself inside %s: attempts multiply", c.retrierName(a), where)
 	if inner > 0 && outer > 0 {
 		msg = fmt.Sprintf("%s makes up to %d attempts inside %s up to %d times: up to %d requests for one call", c.retrierName(a), inner, where, outer, inner*outer)
@@ -269,7 +269,7 @@ func (c *checker) nonIdempotentLoop(fn *ssa.Function, a *attempt, r *retryloop.R
 	if !httpmethod.IsNonIdempotent(a.method) || c.hasKey(fn, a) {
 		return
 	}
-	pos, end := report.CallRange(c.pass, a.call.Pos())
+	pos, end := lint.CallRange(c.pass, a.call.Pos())
 	c.rep.Report(analysis.Diagnostic{Pos: pos, End: end, Category: NonIdempotentRetry, Related: related[1:],
 		Message: fmt.Sprintf("this loop re-sends a %s request after a failure, and it carries no %s header: if the failed attempt reached the server (a timeout, a lost response), the server acts twice", a.method, c.keyNames)})
 }
@@ -299,7 +299,7 @@ func (c *checker) consumedBody(fn *ssa.Function, a *attempt, r *retryloop.Retry,
 	if !ok {
 		return
 	}
-	pos, end := report.CallRange(c.pass, a.call.Pos())
+	pos, end := lint.CallRange(c.pass, a.call.Pos())
 	rel := related[1:]
 	if reqOrigin != nil && reqOrigin.Pos().IsValid() {
 		rel = append([]analysis.RelatedInformation{{Pos: reqOrigin.Pos(), Message: "the request and its body are built once, here"}}, rel...)
@@ -325,7 +325,7 @@ func (c *checker) libraryRules(fn *ssa.Function, a *attempt) {
 	}
 	if a.client != nil && a.client.Retrying() && !a.client.Custom && !a.client.MethodGate &&
 		httpmethod.IsNonIdempotent(a.method) && !c.hasKey(fn, a) {
-		pos, end := report.CallRange(c.pass, a.call.Pos())
+		pos, end := lint.CallRange(c.pass, a.call.Pos())
 		var rel []analysis.RelatedInformation
 		cfg := a.client.RetryPos
 		if !cfg.IsValid() {
@@ -370,13 +370,13 @@ func (c *checker) libraryUnbounded(fn *ssa.Function, e *retrylib.Entry) {
 			return // nothing is ever retried
 		}
 	}
-	pos, end := report.CallRange(c.pass, e.Call.Pos())
+	pos, end := lint.CallRange(c.pass, e.Call.Pos())
 	var rel []analysis.RelatedInformation
 	if e.Pos.IsValid() && !c.rep.Excluded(e.Pos) && e.Pos != e.Call.Pos() {
 		rel = append(rel, analysis.RelatedInformation{Pos: e.Call.Pos(), Message: "the retry runs here"})
-		pos, end = report.CallRange(c.pass, e.Pos)
+		pos, end = lint.CallRange(c.pass, e.Pos)
 		if pos == end {
-			pos, end = report.StoreRange(c.pass, e.Pos)
+			pos, end = lint.StoreRange(c.pass, e.Pos)
 		}
 	}
 	ctxNote := "nothing stops it but success"
@@ -403,7 +403,7 @@ func (c *checker) nestedInOp(a *attempt) {
 			continue
 		}
 		if ok, n := in.retrying(); ok {
-			pos, end := report.CallRange(c.pass, call.Pos())
+			pos, end := lint.CallRange(c.pass, call.Pos())
 			msg := fmt.Sprintf("%s retries by itself inside %s, which retries too: attempts multiply", c.retrierName(in), where)
 			if n > 0 && outer > 0 {
 				msg = fmt.Sprintf("%s makes up to %d attempts inside %s, which makes up to %d: up to %d requests for one call", c.retrierName(in), n, where, outer, n*outer)

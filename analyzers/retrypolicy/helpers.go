@@ -9,11 +9,11 @@ import (
 	"golang.org/x/tools/go/analysis"
 	"golang.org/x/tools/go/ssa"
 
-	"github.com/httplint/httplint/internal/http/deadline"
-	"github.com/httplint/httplint/internal/nethttp"
-	"github.com/httplint/httplint/internal/report"
 	"github.com/httplint/httplint/analyzers/retrypolicy/internal/retrylib"
 	"github.com/httplint/httplint/analyzers/retrypolicy/internal/retryloop"
+	"github.com/httplint/httplint/internal/http/deadline"
+	"github.com/httplint/httplint/internal/lint"
+	"github.com/httplint/httplint/internal/nethttp"
 	"github.com/httplint/httplint/internal/ssa/valueflow"
 )
 
@@ -290,7 +290,7 @@ func (c *checker) failsafeBuilds(fn *ssa.Function) {
 		pos, end := callRange(c.pass, p.Pos)
 		var rel []analysis.RelatedInformation
 		if !p.Pos.IsValid() || c.rep.Excluded(p.Pos) {
-			pos, end = report.CallRange(c.pass, call.Pos())
+			pos, end = lint.CallRange(c.pass, call.Pos())
 		} else {
 			rel = append(rel, analysis.RelatedInformation{Pos: call.Pos(), Message: "the policy is built here"})
 		}
@@ -385,7 +385,7 @@ func (c *checker) executorDeadline(v ssa.Value, depth int) bool {
 // end of a chain (b.X().Y(...)), only the last selector and its
 // arguments.
 func callRange(pass *analysis.Pass, lparen token.Pos) (token.Pos, token.Pos) {
-	pos, end := report.CallRange(pass, lparen)
+	pos, end := lint.CallRange(pass, lparen)
 	for _, f := range pass.Files {
 		if f.FileStart <= lparen && lparen < f.FileEnd {
 			var found *ast.CallExpr

@@ -9,14 +9,11 @@ import (
 	"golang.org/x/tools/go/analysis"
 	"golang.org/x/tools/go/ssa"
 
-	"github.com/httplint/httplint/internal/analyzerdoc"
-	"github.com/httplint/httplint/internal/analyzerutil"
+	"github.com/httplint/httplint/analyzers/retrypolicy/internal/httpmethod"
+	"github.com/httplint/httplint/analyzers/retrypolicy/internal/retrylib"
 	"github.com/httplint/httplint/internal/http/deadline"
 	"github.com/httplint/httplint/internal/http/facts"
-	"github.com/httplint/httplint/internal/flagutil"
-	"github.com/httplint/httplint/analyzers/retrypolicy/internal/httpmethod"
-	"github.com/httplint/httplint/internal/report"
-	"github.com/httplint/httplint/analyzers/retrypolicy/internal/retrylib"
+	"github.com/httplint/httplint/internal/lint"
 )
 
 //go:embed doc.go
@@ -38,7 +35,7 @@ const (
 )
 
 // Rules lists the analyzer's rules.
-var Rules = []analyzerdoc.Rule{
+var Rules = []lint.Rule{
 	{Slug: UnboundedLoop, Summary: "a retry loop around an HTTP request has no attempt counter, context check or deadline"},
 	{Slug: NoBackoff, Summary: "a retry loop around an HTTP request does not wait between attempts"},
 	{Slug: SleepIgnoresContext, Summary: "a retry loop waits with time.Sleep although a context is available"},
@@ -49,28 +46,29 @@ var Rules = []analyzerdoc.Rule{
 	{Slug: NestedRetry, Summary: "a retrying client or retry library call inside another retry: attempts multiply"},
 }
 
-// Config holds the analyzer's options. The JSON names are the
-// golangci-lint plugin settings; the flags have the same names.
-type Config struct {
-	IncludeTests       bool          `json:"include-tests"`
-	IdempotencyHeaders flagutil.List `json:"idempotency-headers"`
+// config holds the analyzer's options, set through its flags.
+type config struct {
+	idempotencyHeaders headerList
 }
 
-// DefaultConfig returns the default options.
-func DefaultConfig() Config {
-	return Config{IdempotencyHeaders: flagutil.List{"Idempotency-Key", "X-Idempotency-Key"}}
-}
+// headerList is a comma-separated list flag of header names; it rejects
+// an empty list and invalid names.
+type headerList struct{ lint.List }
 
-// Validate reports an invalid option value.
-func (c Config) Validate() error {
-	if len(c.IdempotencyHeaders) == 0 {
-		return fmt.Errorf("idempotency-headers: want at least one header name")
+func (h *headerList) Set(s string) error {
+	var l lint.List
+	if err := l.Set(s); err != nil {
+		return err
 	}
-	for _, h := range c.IdempotencyHeaders {
-		if !validHeaderName(h) {
-			return fmt.Errorf("idempotency-headers: %q is not a valid header name", h)
+	if len(l) == 0 {
+		return fmt.Errorf("want at least one header name")
+	}
+	for _, name := range l {
+		if !validHeaderName(name) {
+			return fmt.Errorf("%q is not a valid header name", name)
 		}
 	}
+	h.List = l
 	return nil
 }
 
@@ -86,45 +84,22 @@ func validHeaderName(h string) bool {
 	return true
 }
 
-// headerList is a flag.Value that validates header names.
-type headerList struct{ l *flagutil.List }
+// Analyzer is the retrypolicy analyzer; its flags configure it.
+var Analyzer = New()
 
-func (h headerList) String() string {
-	if h.l == nil {
-		return ""
-	}
-	return h.l.String()
-}
-
-func (h headerList) Set(s string) error {
-	var l flagutil.List
-	if err := l.Set(s); err != nil {
-		return err
-	}
-	if err := (Config{IdempotencyHeaders: l}).Validate(); err != nil {
-		return err
-	}
-	*h.l = l
-	return nil
-}
-
-// Analyzer is the retrypolicy analyzer with its default options; its
-// flags change them.
-var Analyzer = New(DefaultConfig())
-
-// New returns a new retrypolicy analyzer with options cfg, whose flags
-// are bound to its own copy of cfg.
-func New(cfg Config) *analysis.Analyzer {
-	c := &cfg
-	c.IdempotencyHeaders = append(flagutil.List(nil), cfg.IdempotencyHeaders...)
-	a := analyzerutil.New(Name, doc, &c.IncludeTests, func(pass *analysis.Pass) error { return run(pass, c) })
-	a.Flags.Var(headerList{&c.IdempotencyHeaders}, "idempotency-headers", "comma-separated header names that mark a request as safe to retry")
+// New returns a new retrypolicy analyzer with default options, whose
+// flags configure it alone.
+func New() *analysis.Analyzer {
+	cfg := &config{idempotencyHeaders: headerList{lint.List{"Idempotency-Key", "X-Idempotency-Key"}}}
+	a := lint.New(lint.Spec{Name: Name, Doc: doc, Requires: []*analysis.Analyzer{facts.Analyzer},
+		Run: func(pass *analysis.Pass, rep *lint.Reporter) error { return run(pass, rep, cfg) }})
+	a.Flags.Var(&cfg.idempotencyHeaders, "idempotency-headers", "comma-separated header names that mark a request as safe to retry")
 	return a
 }
 
 type checker struct {
 	pass      *analysis.Pass
-	rep       *report.Reporter
+	rep       *lint.Reporter
 	res       *facts.Result
 	methods   *httpmethod.Resolver
 	libs      *retrylib.Resolver
@@ -133,16 +108,9 @@ type checker struct {
 	keyNames  string          // for messages
 }
 
-func run(pass *analysis.Pass, cfg *Config) error {
-	res := pass.ResultOf[facts.Analyzer].(*facts.Result)
-	rep := report.New(pass, cfg.IncludeTests)
-	defer rep.Finish()
-	defer func() {
-		// Unusual code must never crash the driver: a panic in the
-		// analysis means silence for the rest of this package.
-		_ = recover()
-	}()
-	if !res.Relevant || res.Index == nil {
+func run(pass *analysis.Pass, rep *lint.Reporter, cfg *config) error {
+	res := facts.Of(pass)
+	if res == nil {
 		return nil
 	}
 	c := &checker{
@@ -155,7 +123,7 @@ func run(pass *analysis.Pass, cfg *Config) error {
 		keys:      make(map[string]bool),
 	}
 	var names []string
-	for _, h := range cfg.IdempotencyHeaders {
+	for _, h := range cfg.idempotencyHeaders.List {
 		c.keys[http.CanonicalHeaderKey(h)] = true
 		names = append(names, h)
 	}

@@ -167,7 +167,7 @@ func runStandalone(args []string) int {
 			Version:        version(),
 			InformationURI: "https://github.com/httplint/httplint",
 		}, root)
-		for _, r := range sarif.Rules(selected) {
+		for _, r := range sarifRules(selected) {
 			b.AddRule(r)
 		}
 		packages.Visit(initial, nil, func(p *packages.Package) {
@@ -175,7 +175,7 @@ func runStandalone(args []string) int {
 				b.AddNotification("error", e.Error())
 			}
 		})
-		if err := b.AddGraph(graph); err != nil {
+		if err := addGraph(b, graph); err != nil {
 			log.Print(err)
 			return 1
 		}

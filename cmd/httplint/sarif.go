@@ -2,6 +2,8 @@ package main
 
 import (
 	"errors"
+	"fmt"
+	"go/token"
 	"io"
 	"os"
 	"os/exec"
@@ -10,7 +12,11 @@ import (
 	"strconv"
 	"strings"
 
+	"golang.org/x/tools/go/analysis"
+	"golang.org/x/tools/go/analysis/checker"
+
 	"github.com/httplint/httplint/analyzers"
+	"github.com/httplint/httplint/internal/lint"
 	"github.com/httplint/httplint/internal/sarif"
 )
 
@@ -119,4 +125,127 @@ func version() string {
 		return bi.Main.Version
 	}
 	return "devel"
+}
+
+// sarifRules returns the rule table of the analyzers defs: for each analyzer,
+// one rule per entry of its Rules ("<analyzer>/<slug>", documented at
+// the analyzer's URL + "#<slug>"), then its directive rule (a
+// //httplint:ignore without a reason, documented in docs/integration.md).
+func sarifRules(defs []analyzers.Definition) []sarif.Rule {
+	var rules []sarif.Rule
+	for _, d := range defs {
+		tags := []string{"httplint", d.Name, "reliability"}
+		hasDirective := false
+		for _, r := range d.Rules {
+			hasDirective = hasDirective || r.Slug == lint.DirectiveCategory
+			rules = append(rules, sarif.Rule{
+				ID:      ruleID(d.Name, r.Slug),
+				Summary: r.Summary,
+				HelpURI: anchor(d.Analyzer.URL, r.Slug),
+				Tags:    tags,
+			})
+		}
+		if !hasDirective {
+			rules = append(rules, sarif.Rule{
+				ID:      ruleID(d.Name, lint.DirectiveCategory),
+				Summary: fmt.Sprintf("//httplint:ignore directive for %s without a reason: it silences nothing", d.Name),
+				HelpURI: directiveHelp(d.Analyzer.URL),
+				Tags:    tags,
+			})
+		}
+	}
+	return rules
+}
+
+func anchor(url, frag string) string {
+	if url == "" {
+		return ""
+	}
+	return url + "#" + frag
+}
+
+// directiveHelp returns the documentation of //httplint:ignore: the
+// "Suppressing findings" section of docs/integration.md next to the
+// analyzer's docs/rules page, or the page's #suppressing section.
+func directiveHelp(url string) string {
+	if base, _, ok := strings.Cut(url, "/docs/rules/"); ok {
+		return base + "/docs/integration.md#suppressing-findings"
+	}
+	return anchor(url, "suppressing")
+}
+
+// RuleID returns the rule id of a diagnostic of analyzer with category:
+// "<analyzer>/<category>", or the analyzer's name without a category.
+func ruleID(analyzer, category string) string {
+	if category == "" {
+		return analyzer
+	}
+	return analyzer + "/" + category
+}
+
+// addGraph adds to b the diagnostics of the root actions of g and a
+// notification for each action that failed. A diagnostic whose rule is
+// not in the table gets a rule added, documented by its analyzer's URL.
+func addGraph(b *sarif.Builder, g *checker.Graph) error {
+	for act := range g.All() {
+		if act.Err != nil {
+			b.AddNotification("error", fmt.Sprintf("%s: %v", act, act.Err))
+			continue
+		}
+		if !act.IsRoot {
+			continue
+		}
+		fset := act.Package.Fset
+		for _, d := range act.Diagnostics {
+			if err := addDiagnostic(b, fset, act.Analyzer, d); err != nil {
+				return err
+			}
+		}
+	}
+	return nil
+}
+
+func addDiagnostic(b *sarif.Builder, fset *token.FileSet, a *analysis.Analyzer, d analysis.Diagnostic) error {
+	id := ruleID(a.Name, d.Category)
+	if !b.HasRule(id) {
+		b.AddRule(sarif.Rule{ID: id, Summary: firstLine(a.Doc), HelpURI: a.URL})
+	}
+	sd := sarif.Diagnostic{
+		RuleID:  id,
+		Message: d.Message,
+		Start:   fset.Position(d.Pos),
+		End:     position(fset, d.End),
+	}
+	for _, r := range d.Related {
+		sd.Related = append(sd.Related, sarif.Related{Start: fset.Position(r.Pos), End: position(fset, r.End), Message: r.Message})
+	}
+	for _, f := range d.SuggestedFixes {
+		sf := sarif.SuggestedFix{Message: f.Message}
+		for _, e := range f.TextEdits {
+			end := e.End
+			if !end.IsValid() {
+				end = e.Pos
+			}
+			sf.Edits = append(sf.Edits, sarif.Edit{Start: fset.Position(e.Pos), End: fset.Position(end), New: string(e.NewText)})
+		}
+		sd.Fixes = append(sd.Fixes, sf)
+	}
+	_, err := b.AddResult(sd)
+	return err
+}
+
+func position(fset *token.FileSet, p token.Pos) token.Position {
+	if !p.IsValid() {
+		return token.Position{}
+	}
+	return fset.Position(p)
+}
+
+func firstLine(s string) string {
+	for i, c := range s {
+		if c == '\n' {
+			return s[:i]
+		}
+	}
+	return s
 }

@@ -11,12 +11,13 @@ import (
 
 	"github.com/httplint/httplint/analyzers"
 	"github.com/httplint/httplint/internal/sarif"
+	"github.com/httplint/httplint/internal/sarif/sariftest"
 )
 
 // readSARIF validates a SARIF log structurally and decodes it.
 func readSARIF(t *testing.T, data []byte) *sarif.Log {
 	t.Helper()
-	if err := sarif.Validate(data); err != nil {
+	if err := sariftest.Validate(data); err != nil {
 		t.Fatalf("invalid SARIF: %v\n%s", err, data)
 	}
 	var l sarif.Log

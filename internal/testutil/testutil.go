@@ -4,7 +4,10 @@ package testutil
 import (
 	"os"
 	"os/exec"
+	"strings"
 	"testing"
+
+	"golang.org/x/tools/go/analysis"
 )
 
 // DownloadModules runs "go mod download" in dir, a module-mode
@@ -18,4 +21,17 @@ func DownloadModules(t testing.TB, dir string) {
 	if out, err := cmd.CombinedOutput(); err != nil {
 		t.Fatalf("go mod download in %s: %v\n%s", dir, err, out)
 	}
+}
+
+// Configure sets the flags of analyzer a ("name=value" each), failing
+// the test on a rejected value, and returns a.
+func Configure(t testing.TB, a *analysis.Analyzer, flags ...string) *analysis.Analyzer {
+	t.Helper()
+	for _, f := range flags {
+		name, value, _ := strings.Cut(f, "=")
+		if err := a.Flags.Set(name, value); err != nil {
+			t.Fatalf("-%s: %v", f, err)
+		}
+	}
+	return a
 }

@@ -25,8 +25,9 @@ import (
 
 	"github.com/httplint/httplint/internal/http/deadline"
 	"github.com/httplint/httplint/internal/http/httpconfig"
-	"github.com/httplint/httplint/internal/nethttp"
 	"github.com/httplint/httplint/internal/http/sends"
+	"github.com/httplint/httplint/internal/lint"
+	"github.com/httplint/httplint/internal/nethttp"
 	"github.com/httplint/httplint/internal/ssa/ssabuild"
 	"github.com/httplint/httplint/internal/ssa/valueflow"
 )
@@ -141,6 +142,22 @@ type Result struct {
 	Funcs []*ssa.Function
 
 	imported map[types.Object]*Summary
+	failure  string
+}
+
+// InternalError implements lint.Failure: it describes the bug that
+// stopped the summaries of this package, or returns "".
+func (r *Result) InternalError() string { return r.failure }
+
+// Of returns the facts of pass's package, or nil when the package cannot
+// involve an HTTP client and a check has nothing to do. The check must
+// require [Analyzer].
+func Of(pass *analysis.Pass) *Result {
+	res, _ := pass.ResultOf[Analyzer].(*Result)
+	if res == nil || !res.Relevant {
+		return nil
+	}
+	return res
 }
 
 // ClientResolver returns a new resolver of client and transport
@@ -245,22 +262,24 @@ func relevant(pass *analysis.Pass) bool {
 	return false
 }
 
-func run(pass *analysis.Pass) (result any, err error) {
+func run(pass *analysis.Pass) (any, error) {
 	res := &Result{}
-	defer func() {
-		if r := recover(); r != nil {
-			// A bug in the summaries must not fail every check that
-			// depends on this package: treat it as not understood.
-			result, err = &Result{}, nil
-		}
-	}()
+	if msg := lint.Protect(pass, func() { summarise(pass, res) }); msg != "" {
+		// A bug in the summaries: every check reports it, and stays
+		// silent on this package.
+		return &Result{failure: msg}, nil
+	}
+	return res, nil
+}
+
+func summarise(pass *analysis.Pass, res *Result) {
 	if !relevant(pass) {
-		return res, nil
+		return
 	}
 	pkg, funcs, err := ssabuild.Build(pass)
 	if err != nil {
 		// Type errors or an SSA failure: stay silent on this package.
-		return res, nil
+		return
 	}
 	res.Relevant = true
 	res.Funcs = funcs
@@ -274,7 +293,6 @@ func run(pass *analysis.Pass) (result any, err error) {
 	if exportSummaries(pass, res, pkg, funcs) {
 		pass.ExportPackageFact(&Relevant{})
 	}
-	return res, nil
 }
 
 // exportSummaries exports a Summary for each function, variable and field

@@ -23,8 +23,8 @@ import (
 	"golang.org/x/tools/go/ssa"
 
 	"github.com/httplint/httplint/internal/http/deadline"
-	"github.com/httplint/httplint/internal/httpcall"
 	"github.com/httplint/httplint/internal/http/httpconfig"
+	"github.com/httplint/httplint/internal/httpcall"
 	"github.com/httplint/httplint/internal/nethttp"
 	"github.com/httplint/httplint/internal/ssa/valueflow"
 )

@@ -9,7 +9,7 @@ import (
 
 	"golang.org/x/tools/go/ssa"
 
-	"github.com/httplint/httplint/internal/astpath"
+	"github.com/httplint/httplint/internal/lint"
 	"github.com/httplint/httplint/internal/nethttp"
 	"github.com/httplint/httplint/internal/ssa/valueflow"
 )
@@ -1513,7 +1513,7 @@ func (a *Analyzer) enclosing(pos token.Pos) []ast.Node {
 	if !pos.IsValid() {
 		return nil
 	}
-	return astpath.Enclosing(a.files, pos)
+	return lint.Enclosing(a.files, pos)
 }
 
 // callText returns the source of the function expression of the call

@@ -9,8 +9,8 @@ import (
 	"golang.org/x/tools/go/analysis/analysistest"
 	"golang.org/x/tools/go/ssa"
 
-	"github.com/httplint/httplint/internal/http/facts"
 	"github.com/httplint/httplint/analyzers/headersize/internal/length"
+	"github.com/httplint/httplint/internal/http/facts"
 	"github.com/httplint/httplint/internal/ssa/valueflow"
 )
 

@@ -6,9 +6,9 @@ import (
 	"golang.org/x/tools/go/analysis"
 	"golang.org/x/tools/go/analysis/analysistest"
 
+	"github.com/httplint/httplint/analyzers/retrypolicy/internal/httpmethod"
 	"github.com/httplint/httplint/internal/http/facts"
 	"github.com/httplint/httplint/internal/httpcall"
-	"github.com/httplint/httplint/analyzers/retrypolicy/internal/httpmethod"
 	"golang.org/x/tools/go/ssa"
 )
 

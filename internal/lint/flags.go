@@ -1,15 +1,13 @@
-// Package flagutil provides option types that work both as command-line
-// flags and as golangci-lint plugin settings (JSON).
-package flagutil
+package lint
 
 import (
-	"encoding/json"
 	"fmt"
+	"strconv"
 	"strings"
 )
 
-// List is a comma-separated list of strings. As a flag it is set from
-// "a,b,c"; in JSON it accepts either that string or an array of strings.
+// List is a comma-separated list flag ("a,b,c"). Empty elements are an
+// error.
 type List []string
 
 // String implements flag.Value.
@@ -20,7 +18,7 @@ func (l *List) String() string {
 	return strings.Join(*l, ",")
 }
 
-// Set implements flag.Value. Empty elements are an error.
+// Set implements flag.Value.
 func (l *List) Set(s string) error {
 	var out List
 	if strings.TrimSpace(s) != "" {
@@ -34,19 +32,6 @@ func (l *List) Set(s string) error {
 	}
 	*l = out
 	return nil
-}
-
-// UnmarshalJSON accepts a string ("a,b") or an array of strings.
-func (l *List) UnmarshalJSON(data []byte) error {
-	var s string
-	if err := json.Unmarshal(data, &s); err == nil {
-		return l.Set(s)
-	}
-	var arr []string
-	if err := json.Unmarshal(data, &arr); err != nil {
-		return fmt.Errorf("want a comma-separated string or a list of strings, got %s", data)
-	}
-	return l.Set(strings.Join(arr, ","))
 }
 
 // MatchPackage reports whether import path matches one of patterns: a
@@ -76,13 +61,13 @@ func (f AtLeast) String() string {
 	if f.P == nil {
 		return ""
 	}
-	return fmt.Sprint(*f.P)
+	return strconv.Itoa(*f.P)
 }
 
 // Set implements flag.Value.
 func (f AtLeast) Set(s string) error {
-	var n int
-	if _, err := fmt.Sscan(s, &n); err != nil || fmt.Sprint(n) != strings.TrimSpace(s) {
+	n, err := strconv.Atoi(strings.TrimSpace(s))
+	if err != nil {
 		return fmt.Errorf("%q is not an integer", s)
 	}
 	if n < f.Min {

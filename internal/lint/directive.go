@@ -1,14 +1,4 @@
-// Package directive parses httplint's suppression comments.
-//
-// A finding is silenced by a comment on its line or on the line above:
-//
-//	//httplint:ignore acquiretimeout/client-no-deadline streaming endpoint, the caller cancels
-//
-// The first word names an analyzer, optionally followed by "/" and a rule
-// slug (the diagnostic's Category); the rest of the line is the reason,
-// which is required: a directive without one is itself reported and
-// silences nothing.
-package directive
+package lint
 
 import (
 	"go/ast"
@@ -16,8 +6,16 @@ import (
 	"strings"
 )
 
-// Prefix starts every directive.
-const Prefix = "//httplint:ignore"
+// DirectivePrefix starts every suppression comment. A finding is
+// silenced by a comment on its line or on the line above:
+//
+//	//httplint:ignore acquiretimeout/client-no-deadline streaming endpoint, the caller cancels
+//
+// The first word names an analyzer, optionally followed by "/" and a rule
+// slug (the diagnostic's Category); the rest of the line is the reason,
+// which is required: a directive without one is itself reported and
+// silences nothing.
+const DirectivePrefix = "//httplint:ignore"
 
 // A Directive is one parsed //httplint:ignore comment.
 type Directive struct {
@@ -39,15 +37,15 @@ func (d *Directive) Matches(analyzer, rule string) bool {
 	return d.Valid() && d.Analyzer == analyzer && (d.Rule == "" || d.Rule == rule)
 }
 
-// Parse returns the directives in the comments of file.
-func Parse(fset *token.FileSet, file *ast.File) []*Directive {
+// ParseDirectives returns the directives in the comments of file.
+func ParseDirectives(fset *token.FileSet, file *ast.File) []*Directive {
 	var out []*Directive
 	for _, group := range file.Comments {
 		for _, c := range group.List {
-			if !strings.HasPrefix(c.Text, Prefix) {
+			if !strings.HasPrefix(c.Text, DirectivePrefix) {
 				continue
 			}
-			rest := c.Text[len(Prefix):]
+			rest := c.Text[len(DirectivePrefix):]
 			if rest != "" && rest[0] != ' ' && rest[0] != '\t' {
 				continue // e.g. //httplint:ignored
 			}

@@ -1,15 +1,4 @@
-// Package analyzerdoc extracts an analyzer's documentation from the doc
-// comment of its package, in the layout of golang.org/x/tools' passes:
-//
-//	// Package name defines an Analyzer that ...
-//	//
-//	// # Analyzer name
-//	//
-//	// name: one-line summary
-//	//
-//	// Longer description ...
-//	package name
-package analyzerdoc
+package lint
 
 import (
 	"fmt"
@@ -20,8 +9,19 @@ import (
 )
 
 // MustExtract returns the documentation of analyzer name from the Go
-// source of a doc.go file: the summary line without its "name: " prefix,
-// then the rest of the section. It panics if the section is missing or
+// source of a doc.go file, laid out as in golang.org/x/tools' passes:
+//
+//	// Package name defines an Analyzer that ...
+//	//
+//	// # Analyzer name
+//	//
+//	// name: one-line summary
+//	//
+//	// Longer description ...
+//	package name
+//
+// The result is the summary line without its "name: " prefix, then the
+// rest of the section. It panics if the section is missing or
 // malformed, which a test of every analyzer catches.
 func MustExtract(src, name string) string {
 	doc, err := Extract(src, name)
@@ -59,12 +59,4 @@ func extractFromDoc(cg *ast.CommentGroup, name string) (string, error) {
 		return strings.TrimSpace(summary[len(prefix):] + "\n" + rest), nil
 	}
 	return "", fmt.Errorf("doc.go has no \"# Analyzer %s\" section", name)
-}
-
-// A Rule is one rule of an analyzer: its slug (the diagnostic category
-// and the anchor of its documentation) and a one-line summary, used for
-// SARIF rule descriptors and documentation indexes.
-type Rule struct {
-	Slug    string
-	Summary string
 }

@@ -1,4 +1,6 @@
-package sarif
+// Package sariftest checks SARIF logs in tests: the structure GitHub code
+// scanning relies on.
+package sariftest
 
 import (
 	"encoding/json"
@@ -6,6 +8,8 @@ import (
 	"fmt"
 	"net/url"
 	"strings"
+
+	"github.com/httplint/httplint/internal/sarif"
 )
 
 // Validate checks the structure of a SARIF log given as JSON, read
@@ -26,8 +30,8 @@ func Validate(data []byte) error {
 	}
 	var errs []error
 	fail := func(format string, args ...any) { errs = append(errs, fmt.Errorf(format, args...)) }
-	if log.Version == nil || *log.Version != Version {
-		fail("version is %v, want %q", deref(log.Version), Version)
+	if log.Version == nil || *log.Version != sarif.Version {
+		fail("version is %v, want %q", deref(log.Version), sarif.Version)
 	}
 	if log.Schema == nil || !strings.Contains(*log.Schema, "sarif") || !strings.Contains(*log.Schema, "2.1.0") {
 		fail("$schema is %v, want a SARIF 2.1.0 schema URI", deref(log.Schema))

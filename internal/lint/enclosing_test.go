@@ -1,4 +1,4 @@
-package astpath_test
+package lint_test
 
 import (
 	"go/ast"
@@ -10,7 +10,7 @@ import (
 
 	"golang.org/x/tools/go/ast/astutil"
 
-	"github.com/httplint/httplint/internal/astpath"
+	"github.com/httplint/httplint/internal/lint"
 )
 
 const src = `package p
@@ -40,7 +40,7 @@ func TestMatchesPathEnclosingInterval(t *testing.T) {
 	}
 	for off := 0; off < len(src); off++ {
 		pos := f.FileStart + token.Pos(off)
-		got := astpath.Enclosing([]*ast.File{f}, pos)
+		got := lint.Enclosing([]*ast.File{f}, pos)
 		want, _ := astutil.PathEnclosingInterval(f, pos, pos)
 		if !sameInnermost(got, want) {
 			t.Errorf("offset %d (%q): got %s, want %s", off, src[off:min(off+8, len(src))], kinds(got), kinds(want))

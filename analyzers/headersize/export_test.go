@@ -1,3 +1,0 @@
-package headersize
-
-func init() { panicOnBug = true }

@@ -1,0 +1,117 @@
+package lint
+
+import (
+	"go/ast"
+	"go/token"
+	"sort"
+	"strings"
+
+	"golang.org/x/tools/go/analysis"
+)
+
+// A Reporter emits the diagnostics of one analyzer for one pass: it drops
+// findings in test files (unless the analyzer's include-tests flag is set)
+// and generated files, honours //httplint:ignore directives, and reports
+// directives that lack a reason.
+type Reporter struct {
+	pass         *analysis.Pass
+	includeTests bool
+	files        map[*token.File]*fileInfo
+	seen         map[seenKey]bool
+}
+
+type seenKey struct {
+	pos      token.Pos
+	category string
+}
+
+type fileInfo struct {
+	excluded   bool
+	directives map[int][]*Directive // by line
+}
+
+// NewReporter returns a Reporter for pass. includeTests is the
+// analyzer's include-tests option.
+func NewReporter(pass *analysis.Pass, includeTests bool) *Reporter {
+	r := &Reporter{
+		pass:         pass,
+		includeTests: includeTests,
+		files:        make(map[*token.File]*fileInfo),
+		seen:         make(map[seenKey]bool),
+	}
+	for _, f := range pass.Files {
+		tf := pass.Fset.File(f.FileStart)
+		if tf == nil {
+			continue
+		}
+		info := &fileInfo{
+			excluded:   (!includeTests && strings.HasSuffix(tf.Name(), "_test.go")) || ast.IsGenerated(f),
+			directives: make(map[int][]*Directive),
+		}
+		for _, d := range ParseDirectives(pass.Fset, f) {
+			info.directives[d.Line] = append(info.directives[d.Line], d)
+		}
+		r.files[tf] = info
+	}
+	return r
+}
+
+// Excluded reports whether findings at pos are not reported: the position
+// is in a test file (without include-tests), a generated file, or outside
+// the package's files.
+func (r *Reporter) Excluded(pos token.Pos) bool {
+	tf := r.pass.Fset.File(pos)
+	if tf == nil {
+		return true
+	}
+	info := r.files[tf]
+	return info == nil || info.excluded
+}
+
+// Report emits d unless it is excluded, suppressed by a directive, or a
+// duplicate of a finding already reported at the same position.
+func (r *Reporter) Report(d analysis.Diagnostic) {
+	if r.Excluded(d.Pos) || r.seen[seenKey{d.Pos, d.Category}] {
+		return
+	}
+	tf := r.pass.Fset.File(d.Pos)
+	info := r.files[tf]
+	line := tf.Line(d.Pos)
+	for _, l := range []int{line, line - 1} {
+		for _, dir := range info.directives[l] {
+			if dir.Matches(r.pass.Analyzer.Name, d.Category) {
+				return
+			}
+		}
+	}
+	r.seen[seenKey{d.Pos, d.Category}] = true
+	r.pass.Report(d)
+}
+
+// Finish reports the //httplint:ignore directives naming this analyzer
+// that give no reason. Call it once, after the analyzer's findings.
+func (r *Reporter) Finish() {
+	for _, f := range r.pass.Files {
+		info := r.files[r.pass.Fset.File(f.FileStart)]
+		if info == nil || info.excluded {
+			continue
+		}
+		lines := make([]int, 0, len(info.directives))
+		for l := range info.directives {
+			lines = append(lines, l)
+		}
+		sort.Ints(lines)
+		for _, l := range lines {
+			for _, d := range info.directives[l] {
+				if d.Analyzer == r.pass.Analyzer.Name && d.Reason == "" {
+					r.pass.Report(analysis.Diagnostic{
+						Pos:      d.Pos,
+						End:      d.End,
+						Category: DirectiveCategory,
+						Message:  "//httplint:ignore directive needs a reason after the rule name",
+					})
+				}
+			}
+		}
+	}
+}
