@@ -13,10 +13,10 @@ import (
 	"github.com/httplint/httplint/internal/http/deadline"
 	"github.com/httplint/httplint/internal/http/facts"
 	"github.com/httplint/httplint/internal/http/httpconfig"
+	"github.com/httplint/httplint/internal/http/httplib"
 	"github.com/httplint/httplint/internal/http/sends"
-	"github.com/httplint/httplint/internal/httpcall"
 	"github.com/httplint/httplint/internal/lint"
-	"github.com/httplint/httplint/internal/nethttp"
+	"github.com/httplint/httplint/internal/typeutil"
 )
 
 //go:embed doc.go
@@ -122,15 +122,15 @@ func run(pass *analysis.Pass, rep *lint.Reporter, cfg *config) error {
 // classify recognises a call that sends an HTTP request through a client
 // and returns the client and the request context's deadline.
 func classify(call ssa.CallInstruction, clients *httpconfig.Resolver, deadlines *deadline.Resolver) (send, bool) {
-	hc, ok := httpcall.Classify(call)
+	hc, ok := httplib.Classify(call)
 	if !ok {
 		return send{}, false
 	}
 	s := send{call: call, what: hc.Name}
 	switch {
-	case hc.Via == httpcall.ViaHelper:
+	case hc.Via == httplib.ViaHelper:
 		s.client = clients.DefaultClient()
-	case hc.Via == httpcall.ViaClient && hc.Client != nil:
+	case hc.Via == httplib.ViaClient && hc.Client != nil:
 		s.client = clients.Client(hc.Client)
 	default:
 		return send{}, false
@@ -259,7 +259,7 @@ func reportDials(pass *analysis.Pass, rep *lint.Reporter, res *facts.Result, cli
 		for _, b := range fn.Blocks {
 			for _, instr := range b.Instrs {
 				alloc, ok := instr.(*ssa.Alloc)
-				if !ok || !nethttp.IsPointerTo(alloc.Type(), nethttp.HTTP, "Transport") {
+				if !ok || !typeutil.IsPointerTo(alloc.Type(), httplib.NetHTTP, "Transport") {
 					continue
 				}
 				t := clients.Transport(alloc)

@@ -11,10 +11,10 @@ import (
 
 	"github.com/httplint/httplint/analyzers/headersize/internal/length"
 	"github.com/httplint/httplint/internal/http/facts"
-	"github.com/httplint/httplint/internal/httpcall"
+	"github.com/httplint/httplint/internal/http/httplib"
 	"github.com/httplint/httplint/internal/lint"
-	"github.com/httplint/httplint/internal/nethttp"
 	"github.com/httplint/httplint/internal/ssa/valueflow"
+	"github.com/httplint/httplint/internal/typeutil"
 )
 
 //go:embed doc.go
@@ -101,35 +101,28 @@ func (c *checker) function(fn *ssa.Function) {
 
 // call checks a call that takes a request URL or sets a header.
 func (c *checker) call(call ssa.CallInstruction) {
-	if hc, ok := httpcall.Classify(call); ok && hc.URL != nil {
-		c.checkURL(call.Pos(), c.la.Bytes(hc.URL), hc.Name)
+	if hc, ok := httplib.Classify(call); ok && hc.URL != nil {
+		c.checkURL(call.Pos(), c.la.Bytes(hc.URL), false)
 		return
 	}
 	cc := call.Common()
 	fn := valueflow.StaticCallee(cc)
-	args := cc.Args
-	switch nethttp.FuncKey(fn) {
-	case "net/http.NewRequest":
-		if len(args) == 3 {
-			c.checkURL(call.Pos(), c.la.Bytes(args[1]), "http.NewRequest")
-		}
-	case "net/http.NewRequestWithContext":
-		if len(args) == 4 {
-			c.checkURL(call.Pos(), c.la.Bytes(args[2]), "http.NewRequestWithContext")
-		}
-	case "net/http.Header.Set", "net/http.Header.Add":
+	sink, ok := httplib.SinkOf(fn)
+	if !ok {
+		return
+	}
+	if typeutil.IsMethod(fn, httplib.NetHTTP, "Header", fn.Name()) {
+		// h.Set(k, v), h.Add(k, v) on an http.Header: only the headers
+		// of a request count.
+		args := cc.Args
 		if len(args) == 3 {
 			if origin, ok := c.requestHeader(args[0]); ok {
 				c.checkHeader(call, args[1], args[2], origin, fn.Name() == "Add")
 			}
 		}
-	default:
-		if key := nethttp.FuncKey(fn); key != "" {
-			if s, ok := libSinks[key]; ok {
-				c.libraryCall(call, libraryName(fn.Pkg().Path())+"."+fn.Name(), s)
-			}
-		}
+		return
 	}
+	c.libraryCall(call, sink)
 }
 
 // store checks req.URL = u and req.URL.RawQuery = s (or Path, RawPath).
@@ -143,12 +136,12 @@ func (c *checker) store(st *ssa.Store) {
 		return
 	}
 	switch {
-	case f.Pkg().Path() == nethttp.HTTP && f.Name() == "URL" && nethttp.IsPointerTo(fa.X.Type(), nethttp.HTTP, "Request"):
-		c.checkURL(st.Pos(), c.la.URL(st.Val, st), "Request.URL")
-	case f.Pkg().Path() == nethttp.URL && (f.Name() == "RawQuery" || f.Name() == "Path" || f.Name() == "RawPath") &&
-		nethttp.IsPointerTo(fa.X.Type(), nethttp.URL, "URL"):
+	case f.Pkg().Path() == httplib.NetHTTP && f.Name() == "URL" && typeutil.IsPointerTo(fa.X.Type(), httplib.NetHTTP, "Request"):
+		c.checkURL(st.Pos(), c.la.URL(st.Val, st), true)
+	case f.Pkg().Path() == httplib.URL && (f.Name() == "RawQuery" || f.Name() == "Path" || f.Name() == "RawPath") &&
+		typeutil.IsPointerTo(fa.X.Type(), httplib.URL, "URL"):
 		if c.fromRequestURL(fa.X) {
-			c.checkURL(st.Pos(), c.la.Bytes(st.Val), "URL."+f.Name())
+			c.checkURL(st.Pos(), c.la.Bytes(st.Val), true)
 		}
 	}
 }
@@ -156,7 +149,7 @@ func (c *checker) store(st *ssa.Store) {
 // fromRequestURL reports whether the *url.URL u is a request's URL field.
 func (c *checker) fromRequestURL(u ssa.Value) bool {
 	for _, o := range c.res.Index.Origins(u) {
-		if o.Field != nil && o.Field.Pkg() != nil && o.Field.Pkg().Path() == nethttp.HTTP && o.Field.Name() == "URL" {
+		if o.Field != nil && o.Field.Pkg() != nil && o.Field.Pkg().Path() == httplib.NetHTTP && o.Field.Name() == "URL" {
 			return true
 		}
 	}
@@ -194,12 +187,12 @@ func requestField(v ssa.Value, name string) (ssa.Value, bool) {
 			return nil, false
 		}
 		if fa, ok := v.X.(*ssa.FieldAddr); ok {
-			if f := valueflow.FieldOf(fa); f != nil && f.Name() == name && nethttp.IsPointerTo(fa.X.Type(), nethttp.HTTP, "Request") {
+			if f := valueflow.FieldOf(fa); f != nil && f.Name() == name && typeutil.IsPointerTo(fa.X.Type(), httplib.NetHTTP, "Request") {
 				return fa.X, true
 			}
 		}
 	case *ssa.Field:
-		if f := valueflow.FieldOf(v); f != nil && f.Name() == name && nethttp.IsNamedValue(v.X.Type(), nethttp.HTTP, "Request") {
+		if f := valueflow.FieldOf(v); f != nil && f.Name() == name && typeutil.IsNamedValue(v.X.Type(), httplib.NetHTTP, "Request") {
 			return v.X, true
 		}
 	}
@@ -231,7 +224,7 @@ func storedIntoRequest(mk *ssa.MakeMap) bool {
 			continue
 		}
 		if fa, ok := st.Addr.(*ssa.FieldAddr); ok {
-			if f := valueflow.FieldOf(fa); f != nil && f.Name() == "Header" && nethttp.IsPointerTo(fa.X.Type(), nethttp.HTTP, "Request") {
+			if f := valueflow.FieldOf(fa); f != nil && f.Name() == "Header" && typeutil.IsPointerTo(fa.X.Type(), httplib.NetHTTP, "Request") {
 				return true
 			}
 		}
@@ -241,7 +234,7 @@ func storedIntoRequest(mk *ssa.MakeMap) bool {
 
 // headerMap checks req.Header[k] = values.
 func (c *checker) headerMap(upd *ssa.MapUpdate) {
-	if !nethttp.IsNamedValue(upd.Map.Type(), nethttp.HTTP, "Header") {
+	if !typeutil.IsNamedValue(upd.Map.Type(), httplib.NetHTTP, "Header") {
 		return
 	}
 	if _, ok := c.requestHeader(upd.Map); !ok {
@@ -292,10 +285,11 @@ func (c *checker) checkValue(pos, end token.Pos, l length.Length, name string) {
 	}
 }
 
-// checkURL reports a request URL that grows or is too long.
-func (c *checker) checkURL(at token.Pos, l length.Length, what string) {
+// checkURL reports a request URL that grows or is too long; at is a
+// call, or a store when store is set.
+func (c *checker) checkURL(at token.Pos, l length.Length, store bool) {
 	var pos, end token.Pos
-	if what == "Request.URL" || len(what) > 4 && what[:4] == "URL." {
+	if store {
 		pos, end = lint.StoreRange(c.pass, at)
 	} else {
 		pos, end = lint.CallRange(c.pass, at)

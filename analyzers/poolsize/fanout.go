@@ -11,11 +11,11 @@ import (
 	"golang.org/x/tools/go/ssa"
 
 	"github.com/httplint/httplint/internal/http/httpconfig"
-	"github.com/httplint/httplint/internal/httpcall"
+	"github.com/httplint/httplint/internal/http/httplib"
 	"github.com/httplint/httplint/internal/lint"
-	"github.com/httplint/httplint/internal/nethttp"
 	"github.com/httplint/httplint/internal/ssa/loops"
 	"github.com/httplint/httplint/internal/ssa/valueflow"
+	"github.com/httplint/httplint/internal/typeutil"
 )
 
 // A width is how many requests a fan-out may run at once.
@@ -65,7 +65,7 @@ func (c *checker) checkFanouts() {
 					body = common.Value
 				case *ssa.Call:
 					callee := valueflow.StaticCallee(common)
-					if callee == nil || !goMethods[nethttp.FuncKey(callee)] || len(common.Args) < 2 {
+					if callee == nil || !goMethods[typeutil.FuncKey(callee)] || len(common.Args) < 2 {
 						continue
 					}
 					group, body = common.Args[0], common.Args[1]
@@ -127,7 +127,7 @@ func (c *checker) groupLimit(fn *ssa.Function, group ssa.Value) (n int64, found,
 					continue
 				}
 				callee := valueflow.StaticCallee(call.Common())
-				if callee == nil || nethttp.FuncKey(callee) != "golang.org/x/sync/errgroup.Group.SetLimit" || len(call.Call.Args) != 2 {
+				if callee == nil || typeutil.FuncKey(callee) != "golang.org/x/sync/errgroup.Group.SetLimit" || len(call.Call.Args) != 2 {
 					continue
 				}
 				same := false
@@ -309,21 +309,21 @@ func launchRange(c *checker, launch ssa.CallInstruction) (token.Pos, token.Pos) 
 
 // sendOf returns the request that call sends, if it sends one.
 func (c *checker) sendOf(call ssa.CallInstruction) []fanSend {
-	s, ok := httpcall.Classify(call)
+	s, ok := httplib.Classify(call)
 	if !ok {
 		return nil
 	}
 	switch s.Via {
-	case httpcall.ViaHelper:
+	case httplib.ViaHelper:
 		return []fanSend{{call: call, via: "http.DefaultClient", transport: c.clients.DefaultClient().Transport}}
-	case httpcall.ViaClient:
+	case httplib.ViaClient:
 		cl := c.clients.Client(s.Client)
 		via := "an http.Client"
 		if cl.Origin == httpconfig.OriginDefault {
 			via = "http.DefaultClient"
 		}
 		return []fanSend{{call: call, via: via, transport: cl.Transport}}
-	case httpcall.ViaRoundTrip:
+	case httplib.ViaRoundTrip:
 		return []fanSend{{call: call, via: "an http.Transport", transport: c.clients.Transport(s.Transport)}}
 	}
 	return nil

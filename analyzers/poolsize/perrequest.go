@@ -7,56 +7,33 @@ import (
 	"golang.org/x/tools/go/ssa"
 
 	"github.com/httplint/httplint/internal/http/httpconfig"
+	"github.com/httplint/httplint/internal/http/httplib"
 	"github.com/httplint/httplint/internal/lint"
-	"github.com/httplint/httplint/internal/nethttp"
 	"github.com/httplint/httplint/internal/ssa/valueflow"
+	"github.com/httplint/httplint/internal/typeutil"
 )
 
 // poolUse classifies what a call does with a connection pool (a
 // transport, a client owning one, or a library client) it receives.
 func poolUse(call *ssa.CallCommon, arg int) valueflow.Use {
+	var use httplib.Use
 	if call.IsInvoke() {
 		if arg != -1 {
 			return valueflow.UseUnknown
 		}
-		switch call.Method.Name() {
-		case "RoundTrip", "Do":
-			return valueflow.UseSend
-		case "CloseIdleConnections":
-			return valueflow.UseClose
-		}
-		return valueflow.UseUnknown
+		use = httplib.InvokeUse(call.Method.Name())
+	} else if fn := valueflow.StaticCallee(call); fn != nil {
+		use = httplib.PoolUseOf(fn, arg)
 	}
-	fn := valueflow.StaticCallee(call)
-	if fn == nil {
-		return valueflow.UseUnknown
-	}
-	switch nethttp.FuncKey(fn) {
-	case "net/http.Client.Do", "net/http.Client.Get", "net/http.Client.Head",
-		"net/http.Client.Post", "net/http.Client.PostForm", "net/http.Transport.RoundTrip":
-		if arg == 0 {
-			return valueflow.UseSend
-		}
-	case "net/http.Client.CloseIdleConnections", "net/http.Transport.CloseIdleConnections":
+	switch use {
+	case httplib.UseSend:
+		return valueflow.UseSend
+	case httplib.UseClose:
 		return valueflow.UseClose
-	case "net/http.Transport.Clone":
+	case httplib.UseRead:
 		return valueflow.UseRead
-	case "go.opentelemetry.io/contrib/instrumentation/net/http/otelhttp.NewTransport":
+	case httplib.UseDerive:
 		return valueflow.UseDerive
-	}
-	if arg == 0 {
-		if use, ok := httpconfig.LibraryClientUse(fn); ok {
-			switch use {
-			case httpconfig.PoolSend:
-				return valueflow.UseSend
-			case httpconfig.PoolDerive:
-				return valueflow.UseDerive
-			case httpconfig.PoolClose:
-				return valueflow.UseClose
-			default:
-				return valueflow.UseRead
-			}
-		}
 	}
 	return valueflow.UseUnknown
 }
@@ -126,6 +103,6 @@ func (c *checker) perRequestContext(s site) (string, bool) {
 func isHandler(fn *ssa.Function) bool {
 	params := fn.Signature.Params()
 	return params.Len() == 2 &&
-		nethttp.IsNamedValue(params.At(0).Type(), nethttp.HTTP, "ResponseWriter") &&
-		nethttp.IsPointerTo(params.At(1).Type(), nethttp.HTTP, "Request")
+		typeutil.IsNamedValue(params.At(0).Type(), httplib.NetHTTP, "ResponseWriter") &&
+		typeutil.IsPointerTo(params.At(1).Type(), httplib.NetHTTP, "Request")
 }

@@ -9,10 +9,11 @@ import (
 
 	"github.com/httplint/httplint/internal/http/facts"
 	"github.com/httplint/httplint/internal/http/httpconfig"
+	"github.com/httplint/httplint/internal/http/httplib"
 	"github.com/httplint/httplint/internal/lint"
-	"github.com/httplint/httplint/internal/nethttp"
 	"github.com/httplint/httplint/internal/ssa/loops"
 	"github.com/httplint/httplint/internal/ssa/valueflow"
+	"github.com/httplint/httplint/internal/typeutil"
 )
 
 //go:embed doc.go
@@ -107,7 +108,7 @@ func (c *checker) sites() []site {
 			for _, instr := range b.Instrs {
 				switch v := instr.(type) {
 				case *ssa.Alloc:
-					if nethttp.IsPointerTo(v.Type(), nethttp.HTTP, "Transport") {
+					if typeutil.IsPointerTo(v.Type(), httplib.NetHTTP, "Transport") {
 						out = append(out, site{fn: fn, value: v, desc: "http.Transport", transport: c.clients.Transport(v)})
 					}
 				case *ssa.Call:
@@ -115,7 +116,7 @@ func (c *checker) sites() []site {
 					if callee == nil {
 						continue
 					}
-					desc := httpconfig.FreshPool(callee)
+					desc := httplib.FreshPool(callee)
 					if desc == "" {
 						continue
 					}
@@ -132,7 +133,7 @@ func (c *checker) sites() []site {
 }
 
 func isTransportType(t types.Type) bool {
-	return nethttp.IsPointerTo(t, nethttp.HTTP, "Transport")
+	return typeutil.IsPointerTo(t, httplib.NetHTTP, "Transport")
 }
 
 // checkDefaultTransport checks the settings a package stores into

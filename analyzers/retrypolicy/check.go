@@ -12,10 +12,10 @@ import (
 	"github.com/httplint/httplint/analyzers/retrypolicy/internal/retrylib"
 	"github.com/httplint/httplint/analyzers/retrypolicy/internal/retryloop"
 	"github.com/httplint/httplint/internal/http/deadline"
-	"github.com/httplint/httplint/internal/httpcall"
+	"github.com/httplint/httplint/internal/http/httplib"
 	"github.com/httplint/httplint/internal/lint"
-	"github.com/httplint/httplint/internal/nethttp"
 	"github.com/httplint/httplint/internal/ssa/valueflow"
+	"github.com/httplint/httplint/internal/typeutil"
 )
 
 // An attempt is one call that a loop may retry: a net/http send, a
@@ -24,8 +24,8 @@ type attempt struct {
 	call ssa.CallInstruction
 	name string // for messages
 	// net/http send
-	hc    *httpcall.Send
-	ls    *httpcall.LibrarySend
+	hc    *httplib.Send
+	ls    *httplib.Send
 	entry *retrylib.Entry
 	// client is the retry configuration of the client that sends, when
 	// it retries by itself (nil otherwise).
@@ -81,19 +81,19 @@ func (c *checker) function(fn *ssa.Function) {
 
 // classify recognises the calls the rules are about.
 func (c *checker) classify(call ssa.CallInstruction) *attempt {
-	if hc, ok := httpcall.Classify(call); ok {
+	if hc, ok := httplib.Classify(call); ok {
 		a := &attempt{call: call, name: hc.Name, hc: &hc, request: hc.Request}
 		if hc.Method != "" {
 			a.method = hc.Method
 		} else if hc.Request != nil {
 			a.method, _ = c.methods.Request(hc.Request)
 		}
-		if hc.Via == httpcall.ViaClient && hc.Client != nil {
+		if hc.Via == httplib.ViaClient && hc.Client != nil {
 			a.client = c.libs.RetryingHTTPClient(hc.Client)
 		}
 		return a
 	}
-	if ls, ok := httpcall.ClassifyLibrary(call); ok {
+	if ls, ok := httplib.ClassifyLibrary(call); ok {
 		a := &attempt{call: call, name: ls.Name, ls: &ls}
 		a.client = c.libs.Send(ls)
 		switch {
@@ -103,10 +103,10 @@ func (c *checker) classify(call ssa.CallInstruction) *attempt {
 			if m, ok := c.methods.String(ls.MethodArg); ok && m != "" {
 				a.method = m
 			}
-		case ls.Lib == httpcall.RetryableHTTP || ls.Lib == httpcall.Heimdall:
+		case ls.Lib == httplib.RetryableHTTP || ls.Lib == httplib.Heimdall:
 			a.request = ls.Request
 			a.method, _ = c.methods.Request(ls.Request)
-		case ls.Lib == httpcall.FailsafeHTTP:
+		case ls.Lib == httplib.FailsafeHTTP:
 			if req := retrylib.FailsafeHTTPRequest(c.res.Index, ls.Request); req != nil {
 				a.request = req
 				a.method, _ = c.methods.Request(req)
@@ -158,9 +158,7 @@ func (c *checker) loopAttempt(a *attempt) retryloop.Attempt {
 }
 
 func isResponse(t types.Type) bool {
-	return nethttp.IsPointerTo(t, nethttp.HTTP, "Response") ||
-		nethttp.IsPointerTo(t, nethttp.RestyV2, "Response") ||
-		nethttp.IsPointerTo(t, nethttp.RestyV3, "Response")
+	return typeutil.IsPointerTo(t, httplib.NetHTTP, "Response") || httplib.IsRestyResponse(t)
 }
 
 // loopRules applies the rules about hand-written retry loops.
@@ -223,17 +221,17 @@ func ctxDone(ctx string) string {
 func (c *checker) contextInScope(fn *ssa.Function, a *attempt) string {
 	for f := fn; f != nil; f = f.Parent() {
 		for _, p := range f.Params {
-			if nethttp.IsContext(p.Type()) {
+			if httplib.IsContext(p.Type()) {
 				return p.Name()
 			}
 		}
 		for _, fv := range f.FreeVars {
-			if nethttp.IsContext(fv.Type()) {
+			if httplib.IsContext(fv.Type()) {
 				return fv.Name()
 			}
 		}
 	}
-	if a.request != nil && nethttp.IsRequest(a.request.Type()) {
+	if a.request != nil && httplib.IsRequest(a.request.Type()) {
 		if d := c.deadlines.Request(a.request); d.Kind == deadline.Has || d.Kind == deadline.Param {
 			return "the request's context"
 		}
@@ -342,15 +340,15 @@ func (c *checker) libraryRules(fn *ssa.Function, a *attempt) {
 
 func methodPolicy(cl *retrylib.Client) string {
 	switch cl.Lib {
-	case httpcall.RetryableHTTP:
+	case httplib.RetryableHTTP:
 		return "its default CheckRetry retries errors, 429 and 5xx for any method"
-	case httpcall.RestyV2:
+	case httplib.RestyV2:
 		return "resty v2 retries any method once RetryCount > 0"
-	case httpcall.RestyV3:
+	case httplib.RestyV3:
 		return "SetRetryAllowNonIdempotent(true) lifts resty v3's idempotent-only default"
-	case httpcall.Heimdall:
+	case httplib.Heimdall:
 		return "heimdall retries errors and 5xx for any method"
-	case httpcall.FailsafeHTTP:
+	case httplib.FailsafeHTTP:
 		return "the retry policy retries errors, 429 and 5xx for any method"
 	}
 	return "for any method"
@@ -455,7 +453,7 @@ func (c *checker) hasKey(fn *ssa.Function, a *attempt) bool {
 		seen[f] = true
 		for _, b := range f.Blocks {
 			for _, instr := range b.Instrs {
-				if mu, ok := instr.(*ssa.MapUpdate); ok && nethttp.IsNamed(mu.Map.Type(), nethttp.HTTP, "Header") {
+				if mu, ok := instr.(*ssa.MapUpdate); ok && typeutil.IsNamed(mu.Map.Type(), httplib.NetHTTP, "Header") {
 					if k, ok := c.methods.String(mu.Key); !ok || c.keys[http.CanonicalHeaderKey(k)] {
 						return true
 					}
@@ -500,32 +498,16 @@ func (c *checker) hasKey(fn *ssa.Function, a *attempt) bool {
 // whose name is not constant.
 func (c *checker) setsKey(call ssa.CallInstruction) bool {
 	cc := call.Common()
-	fn := valueflow.StaticCallee(cc)
-	if fn == nil {
+	h, ok := httplib.HeaderSetterOf(valueflow.StaticCallee(cc))
+	switch {
+	case !ok:
+		return false
+	case h.Map >= 0:
+		return h.Map < len(cc.Args) && c.headerMapHasKey(cc.Args[h.Map])
+	case h.Key >= len(cc.Args):
 		return false
 	}
-	keyArg := -1
-	switch nethttp.FuncKey(fn) {
-	case "net/http.Header.Set", "net/http.Header.Add":
-		keyArg = 1
-	}
-	if fn.Pkg() != nil {
-		switch p := fn.Pkg().Path(); p {
-		case nethttp.RestyV2, nethttp.RestyV3:
-			switch fn.Name() {
-			case "SetHeader", "SetHeaderVerbatim", "SetHeaderAny", "SetHeaderVerbatimAny":
-				keyArg = 1
-			case "SetHeaders", "SetHeaderMultiValues":
-				if len(cc.Args) > 1 && c.headerMapHasKey(cc.Args[1]) {
-					return true
-				}
-			}
-		}
-	}
-	if keyArg < 0 || keyArg >= len(cc.Args) {
-		return false
-	}
-	k, ok := c.methods.String(cc.Args[keyArg])
+	k, ok := c.methods.String(cc.Args[h.Key])
 	return !ok || c.keys[http.CanonicalHeaderKey(k)]
 }
 
@@ -565,8 +547,8 @@ func (c *checker) headerMapHasKey(v ssa.Value) bool {
 func passesRequest(cc *ssa.CallCommon) bool {
 	for _, a := range cc.Args {
 		t := a.Type()
-		if nethttp.IsRequest(t) || nethttp.IsNamed(t, nethttp.HTTP, "Header") ||
-			nethttp.IsNamed(t, nethttp.RetryableHTTP, "Request") {
+		if httplib.IsRequest(t) || typeutil.IsNamed(t, httplib.NetHTTP, "Header") ||
+			typeutil.IsNamed(t, httplib.RetryableHTTP.Path, "Request") {
 			return true
 		}
 	}
@@ -574,18 +556,17 @@ func passesRequest(cc *ssa.CallCommon) bool {
 }
 
 // knownRequestUse reports calls that take a request but set no headers
-// beyond those visible: net/http and the known libraries' methods.
+// beyond those visible: net/http, the known client libraries, and the
+// rest of the standard library but for net/http/httputil (whose
+// ReverseProxy rewrites requests).
 func (c *checker) knownRequestUse(call ssa.CallInstruction) bool {
 	fn := valueflow.StaticCallee(call.Common())
 	if fn == nil || fn.Pkg() == nil {
 		return false
 	}
-	switch p := fn.Pkg().Path(); {
-	case p == nethttp.HTTP, p == nethttp.RetryableHTTP, p == nethttp.HeimdallHTTP, p == nethttp.HeimdallHystrix,
-		p == nethttp.FailsafeHTTP, p == nethttp.RestyV2, p == nethttp.RestyV3:
+	p := fn.Pkg().Path()
+	if l := httplib.Lookup(p); l != nil && l.Kind&httplib.Client != 0 && (p == l.Path || l != httplib.NetHTTPLib) {
 		return true
-	case nethttp.IsStd(p):
-		return p != "net/http/httputil"
 	}
-	return false
+	return typeutil.IsStd(p) && p != "net/http/httputil"
 }

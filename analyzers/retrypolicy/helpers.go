@@ -9,12 +9,12 @@ import (
 	"golang.org/x/tools/go/analysis"
 	"golang.org/x/tools/go/ssa"
 
-	"github.com/httplint/httplint/analyzers/retrypolicy/internal/retrylib"
 	"github.com/httplint/httplint/analyzers/retrypolicy/internal/retryloop"
 	"github.com/httplint/httplint/internal/http/deadline"
+	"github.com/httplint/httplint/internal/http/httplib"
 	"github.com/httplint/httplint/internal/lint"
-	"github.com/httplint/httplint/internal/nethttp"
 	"github.com/httplint/httplint/internal/ssa/valueflow"
+	"github.com/httplint/httplint/internal/typeutil"
 )
 
 // loopStmt returns the for or range statement of loop r, or nil when the
@@ -112,12 +112,12 @@ func backEdgePos(pass *analysis.Pass, fn *ssa.Function, r *retryloop.Retry, send
 	return body.Rbrace
 }
 
-// throughRequest makes (*http.Request).WithContext and Clone transparent:
-// the derived request shares the original's body.
+// throughRequest makes request derivations ((*http.Request).WithContext
+// and Clone) transparent: the derived request shares the original's
+// body.
 func throughRequest(call *ssa.Call) ssa.Value {
-	switch nethttp.FuncKey(valueflow.StaticCallee(call.Common())) {
-	case "net/http.Request.WithContext", "net/http.Request.Clone":
-		return call.Call.Args[0]
+	if d, ok := httplib.RequestDerivationOf(valueflow.StaticCallee(call.Common())); ok && d.From < len(call.Call.Args) {
+		return call.Call.Args[d.From]
 	}
 	return nil
 }
@@ -133,7 +133,7 @@ func (c *checker) requestBody(v ssa.Value) (origin, body ssa.Value) {
 		o := os[0].V
 		switch x := o.(type) {
 		case *ssa.Alloc:
-			if !nethttp.IsPointerTo(x.Type(), nethttp.HTTP, "Request") {
+			if !typeutil.IsPointerTo(x.Type(), httplib.NetHTTP, "Request") {
 				return nil, nil
 			}
 			stores, _ := c.res.Index.ObjectStores(x, nil)
@@ -152,17 +152,12 @@ func (c *checker) requestBody(v ssa.Value) (origin, body ssa.Value) {
 			return nil, nil
 		}
 		args := call.Call.Args
-		switch nethttp.FuncKey(valueflow.StaticCallee(call.Common())) {
-		case "net/http.NewRequest":
-			if len(args) == 3 {
-				return o, args[2]
-			}
-		case "net/http.NewRequestWithContext":
-			if len(args) == 4 {
-				return o, args[3]
-			}
-		case "net/http.Request.WithContext", "net/http.Request.Clone":
-			v = args[0]
+		fn := valueflow.StaticCallee(call.Common())
+		if b, ok := httplib.RequestBuilderOf(fn); ok && b.Body < len(args) && httplib.IsRequest(o.Type()) {
+			return o, args[b.Body]
+		}
+		if d, ok := httplib.RequestDerivationOf(fn); ok && d.From < len(args) && httplib.IsRequest(o.Type()) {
+			v = args[d.From]
 			continue
 		}
 		return nil, nil
@@ -181,11 +176,11 @@ func bodyKind(ix *valueflow.Index, body ssa.Value) (kind string, inMemory, ok bo
 		if k, isConst := o.V.(*ssa.Const); isConst && k.IsNil() {
 			return "", false, false
 		}
-		if o.Global != nil && o.Global.Object() != nil && o.Global.Object().Name() == "NoBody" && o.Global.Pkg.Pkg.Path() == nethttp.HTTP {
+		if o.Global != nil && o.Global.Object() != nil && o.Global.Object().Name() == "NoBody" && o.Global.Pkg.Pkg.Path() == httplib.NetHTTP {
 			return "", false, false
 		}
 		k, mem := "", false
-		switch nethttp.FuncKey(funcOf(o.V)) {
+		switch typeutil.FuncKey(funcOf(o.V)) {
 		case "strings.NewReader":
 			k, mem = "*strings.Reader", true
 		case "bytes.NewReader":
@@ -193,7 +188,7 @@ func bodyKind(ix *valueflow.Index, body ssa.Value) (kind string, inMemory, ok bo
 		case "bytes.NewBuffer", "bytes.NewBufferString":
 			k, mem = "*bytes.Buffer", true
 		default:
-			if a, isAlloc := o.V.(*ssa.Alloc); isAlloc && nethttp.IsPointerTo(a.Type(), "bytes", "Buffer") {
+			if a, isAlloc := o.V.(*ssa.Alloc); isAlloc && typeutil.IsPointerTo(a.Type(), "bytes", "Buffer") {
 				k, mem = "*bytes.Buffer", true
 			} else {
 				k = types.TypeString(o.V.Type(), func(p *types.Package) string { return p.Name() })
@@ -224,7 +219,7 @@ func (c *checker) bodyReset(fn *ssa.Function, r *retryloop.Retry, a *attempt, bo
 			switch x := instr.(type) {
 			case *ssa.Store:
 				if fa, ok := x.Addr.(*ssa.FieldAddr); ok {
-					if f := valueflow.FieldOf(fa); f != nil && f.Name() == "Body" && nethttp.IsNamed(fa.X.Type(), nethttp.HTTP, "Request") {
+					if f := valueflow.FieldOf(fa); f != nil && f.Name() == "Body" && typeutil.IsNamed(fa.X.Type(), httplib.NetHTTP, "Request") {
 						return true
 					}
 				}
@@ -248,23 +243,13 @@ func (c *checker) bodyReset(fn *ssa.Function, r *retryloop.Retry, a *attempt, bo
 				}
 				for _, arg := range cc.Args {
 					if arg == body || (a.hc.Request != nil && arg == a.hc.Request) {
-						if !readOnlyRequestUse(fn) {
+						if !httplib.KeepsRequestBody(fn) {
 							return true
 						}
 					}
 				}
 			}
 		}
-	}
-	return false
-}
-
-func readOnlyRequestUse(fn *types.Func) bool {
-	switch nethttp.FuncKey(fn) {
-	case "net/http.Request.Context", "net/http.Request.WithContext", "net/http.Request.Cookie", "net/http.Request.Cookies",
-		"net/http.Request.UserAgent", "net/http.Request.Referer", "net/http.Request.BasicAuth", "net/http.Request.SetBasicAuth",
-		"net/http.Request.AddCookie", "net/http.Request.ProtoAtLeast":
-		return true
 	}
 	return false
 }
@@ -280,7 +265,7 @@ func (c *checker) failsafeBuilds(fn *ssa.Function) {
 	for _, call := range calls(fn) {
 		cc := call.Common()
 		v, ok := call.(*ssa.Call)
-		if !ok || !cc.IsInvoke() || cc.Method.Name() != "Build" || !nethttp.IsNamed(cc.Value.Type(), retrylib.Failsafe+"/retrypolicy", "Builder") {
+		if !ok || !cc.IsInvoke() || cc.Method.Name() != "Build" || !typeutil.IsNamed(cc.Value.Type(), httplib.FailsafeRetryPolicy, "Builder") {
 			continue
 		}
 		p := c.libs.Builder(cc.Value)
@@ -342,12 +327,12 @@ func (c *checker) failsafeDeadline(build *ssa.Call) bool {
 				if !ok {
 					continue
 				}
-				switch nethttp.FuncKey(valueflow.StaticCallee(call.Common())) {
-				case "github.com/failsafe-go/failsafe-go/failsafehttp.NewRequest":
+				switch typeutil.FuncKey(valueflow.StaticCallee(call.Common())) {
+				case httplib.FailsafeHTTP.Path + ".NewRequest":
 					if c.deadlines.Request(call.Call.Args[0]).Kind == deadline.Has {
 						return true
 					}
-				case "github.com/failsafe-go/failsafe-go.With":
+				case httplib.Failsafe.Path + ".With":
 					if c.executorDeadline(call, 0) {
 						return true
 					}

@@ -15,8 +15,9 @@ import (
 
 	"golang.org/x/tools/go/ssa"
 
-	"github.com/httplint/httplint/internal/nethttp"
+	"github.com/httplint/httplint/internal/http/httplib"
 	"github.com/httplint/httplint/internal/ssa/valueflow"
+	"github.com/httplint/httplint/internal/typeutil"
 )
 
 // Kind classifies what is known about a context's deadline.
@@ -140,7 +141,7 @@ func (r *Resolver) origin(o valueflow.Origin, request bool) Deadline {
 		}
 	case *ssa.Alloc:
 		// &http.Request{...}: a nil context means Background.
-		if request && nethttp.IsRequest(v.Type()) {
+		if request && httplib.IsRequest(v.Type()) {
 			return Deadline{Kind: None}
 		}
 	case *ssa.Call, *ssa.Extract:
@@ -167,7 +168,7 @@ func (r *Resolver) call(call *ssa.Call, idx int, request bool) Deadline {
 		}
 		return nil
 	}
-	switch nethttp.FuncKey(fn) {
+	switch typeutil.FuncKey(fn) {
 	case "context.Background", "context.TODO", "context.WithoutCancel":
 		return Deadline{Kind: None}
 	case "context.WithTimeout", "context.WithDeadline", "context.WithTimeoutCause", "context.WithDeadlineCause":
@@ -182,16 +183,22 @@ func (r *Resolver) call(call *ssa.Call, idx int, request bool) Deadline {
 		if idx == 1 {
 			return r.Context(arg(0))
 		}
-	case "net/http.NewRequest":
-		return Deadline{Kind: None}
-	case "net/http.NewRequestWithContext":
-		if idx == 0 {
-			return r.Context(arg(0))
-		}
-	case "net/http.Request.WithContext", "net/http.Request.Clone":
-		return r.Context(arg(1))
 	case "net/http.Request.Context":
 		return r.Request(arg(0))
+	}
+	if b, ok := httplib.RequestBuilderOf(fn); ok {
+		if b.Context < 0 {
+			return Deadline{Kind: None}
+		}
+		if idx == 0 {
+			return r.Context(arg(b.Context))
+		}
+	}
+	if d, ok := httplib.RequestDerivationOf(fn); ok {
+		if d.Context < 0 {
+			return r.Request(arg(d.From))
+		}
+		return r.Context(arg(d.Context))
 	}
 	if callee := r.ix.Func(fn); callee != nil {
 		return r.substitute(r.summary(callee, idx, request), args)
@@ -212,10 +219,10 @@ func (r *Resolver) substitute(d Deadline, args []ssa.Value) Deadline {
 	}
 	if d.Param < len(args) {
 		a := args[d.Param]
-		if nethttp.IsRequest(a.Type()) {
+		if httplib.IsRequest(a.Type()) {
 			return r.Request(a)
 		}
-		if nethttp.IsContext(a.Type()) {
+		if httplib.IsContext(a.Type()) {
 			return r.Context(a)
 		}
 	}
@@ -230,7 +237,7 @@ func (r *Resolver) Result(fn *ssa.Function, i int) Deadline {
 	if i >= t.Len() {
 		return Deadline{}
 	}
-	return r.summary(fn, i, nethttp.IsRequest(t.At(i).Type()))
+	return r.summary(fn, i, httplib.IsRequest(t.At(i).Type()))
 }
 
 func (r *Resolver) summary(fn *ssa.Function, i int, request bool) Deadline {

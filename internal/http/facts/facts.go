@@ -25,9 +25,9 @@ import (
 
 	"github.com/httplint/httplint/internal/http/deadline"
 	"github.com/httplint/httplint/internal/http/httpconfig"
+	"github.com/httplint/httplint/internal/http/httplib"
 	"github.com/httplint/httplint/internal/http/sends"
 	"github.com/httplint/httplint/internal/lint"
-	"github.com/httplint/httplint/internal/nethttp"
 	"github.com/httplint/httplint/internal/ssa/ssabuild"
 	"github.com/httplint/httplint/internal/ssa/valueflow"
 )
@@ -230,28 +230,12 @@ func (r *Result) Sends(fn *types.Func) []sends.Send {
 	return nil
 }
 
-// ClientLibraries lists import paths whose presence makes a package
-// relevant even without net/http (prefixes end in "/").
-var ClientLibraries = []string{
-	nethttp.HTTP,
-	nethttp.CleanHTTP,
-	nethttp.RetryableHTTP,
-	nethttp.RestyV2,
-	nethttp.RestyV3,
-	"github.com/cenkalti/backoff/",
-	"github.com/avast/retry-go",
-	"github.com/avast/retry-go/",
-	"github.com/sethvargo/go-retry",
-	"github.com/failsafe-go/failsafe-go",
-	"github.com/gojek/heimdall",
-}
-
 func relevant(pass *analysis.Pass) bool {
-	if pass.Pkg.Path() == nethttp.HTTP || strings.HasPrefix(pass.Pkg.Path(), "net/http/internal") {
+	if pass.Pkg.Path() == httplib.NetHTTP || strings.HasPrefix(pass.Pkg.Path(), "net/http/internal") {
 		// net/http itself is described by the model, not analysed.
 		return false
 	}
-	if nethttp.ImportsAny(pass.Pkg, ClientLibraries...) {
+	if httplib.ImportsClientLibrary(pass.Pkg) {
 		return true
 	}
 	for _, imp := range pass.Pkg.Imports() {
@@ -304,13 +288,13 @@ func exportSummaries(pass *analysis.Pass, res *Result, pkg *ssa.Package, funcs [
 	summarise := func(t types.Type, client func() *httpconfig.Client, transport func() *httpconfig.Transport, dl func() deadline.Deadline) (Value, bool) {
 		var r Value
 		switch {
-		case nethttp.IsClient(t):
+		case httplib.IsClient(t):
 			r.Client = client()
 			return r, r.Client.Origin != httpconfig.OriginUnknown || r.Client.Timeout.Kind != httpconfig.Unknown
-		case nethttp.IsTransport(t) || nethttp.IsRoundTripper(t):
+		case httplib.IsTransport(t) || httplib.IsRoundTripper(t):
 			r.Transport = transport()
 			return r, r.Transport.Origin != httpconfig.OriginUnknown
-		case nethttp.IsContext(t) || nethttp.IsRequest(t):
+		case httplib.IsContext(t) || httplib.IsRequest(t):
 			if dl == nil {
 				return r, false
 			}
@@ -366,7 +350,7 @@ func exportSummaries(pass *analysis.Pass, res *Result, pkg *ssa.Package, funcs [
 		}
 		s.Sends = senders.Of(fn)
 		for i, p := range fn.Params {
-			if (nethttp.IsClient(p.Type()) || nethttp.IsTransport(p.Type())) && clients.ReadOnlyParam(fn, i) {
+			if (httplib.IsClient(p.Type()) || httplib.IsTransport(p.Type())) && clients.ReadOnlyParam(fn, i) {
 				s.ReadOnly = append(s.ReadOnly, i)
 			}
 		}

@@ -7,8 +7,9 @@ import (
 
 	"golang.org/x/tools/go/ssa"
 
-	"github.com/httplint/httplint/internal/nethttp"
+	"github.com/httplint/httplint/internal/http/httplib"
 	"github.com/httplint/httplint/internal/ssa/valueflow"
+	"github.com/httplint/httplint/internal/typeutil"
 )
 
 // Facts supplies summaries of functions, package variables and struct
@@ -57,39 +58,16 @@ func NewResolver(ix *valueflow.Index, facts Facts) *Resolver {
 // Index returns the value-flow index the resolver works on.
 func (r *Resolver) Index() *valueflow.Index { return r.ix }
 
-// readOnly reports whether passing an object to call at argument i leaves
-// its configuration unchanged: the methods of net/http's Client and
-// Transport only read their receiver's fields.
-func readOnly(c *ssa.CallCommon, i int) bool {
+// safe reports whether passing a client or transport to call c as
+// argument i leaves its configuration unchanged: a library function that
+// preserves it (the methods of net/http's Client and Transport), or a
+// function of another package whose facts say it only reads it.
+func (r *Resolver) safe(c *ssa.CallCommon, i int) bool {
 	fn := valueflow.StaticCallee(c)
 	if fn == nil {
 		return false
 	}
-	key := nethttp.FuncKey(fn)
-	switch key {
-	case "golang.org/x/net/http2.ConfigureTransport", "golang.org/x/net/http2.ConfigureTransports",
-		"go.opentelemetry.io/contrib/instrumentation/net/http/otelhttp.NewTransport":
-		// They wrap or extend the transport without touching the
-		// settings the model tracks.
-		return true
-	case "net/http.Client.Do", "net/http.Client.Get", "net/http.Client.Head",
-		"net/http.Client.Post", "net/http.Client.PostForm", "net/http.Client.CloseIdleConnections",
-		"net/http.Transport.RoundTrip", "net/http.Transport.CloseIdleConnections",
-		"net/http.Transport.Clone", "net/http.Transport.CancelRequest",
-		"net/http.Transport.NewClientConn":
-		return i == 0
-	}
-	return false
-}
-
-// safe extends readOnly with the functions of other packages whose facts
-// say they only read the client or transport they receive.
-func (r *Resolver) safe(c *ssa.CallCommon, i int) bool {
-	if readOnly(c, i) {
-		return true
-	}
-	fn := valueflow.StaticCallee(c)
-	return fn != nil && r.facts != nil && r.facts.ReadOnlyParam(fn, i)
+	return httplib.PreservesConfig(fn, i) || (r.facts != nil && r.facts.ReadOnlyParam(fn, i))
 }
 
 // ReadOnlyParam reports whether fn, a function of this package, neither
@@ -159,7 +137,7 @@ func (r *Resolver) clientOriginMemo(o valueflow.Origin) *Client {
 }
 
 func (r *Resolver) clientOrigin(o valueflow.Origin) *Client {
-	if o.Global != nil && isVar(o.Global.Object(), nethttp.HTTP, "DefaultClient") {
+	if o.Global != nil && isVar(o.Global.Object(), httplib.NetHTTP, "DefaultClient") {
 		c := NewClient(OriginDefault, token.NoPos)
 		return r.applyClientStores(c, nil, valueflow.Home{V: o.Global})
 	}
@@ -169,12 +147,12 @@ func (r *Resolver) clientOrigin(o valueflow.Origin) *Client {
 			return nil // a nil client is not a client; ignore this path
 		}
 	case *ssa.Alloc:
-		if nethttp.IsPointerTo(v.Type(), nethttp.HTTP, "Client") {
+		if typeutil.IsPointerTo(v.Type(), httplib.NetHTTP, "Client") {
 			return r.applyClientStores(NewClient(OriginZero, v.Pos()), v)
 		}
 	case *ssa.Global:
 		// var c http.Client: the variable is the client.
-		if nethttp.IsPointerTo(v.Type(), nethttp.HTTP, "Client") && v.Pkg == r.ix.Pkg {
+		if typeutil.IsPointerTo(v.Type(), httplib.NetHTTP, "Client") && v.Pkg == r.ix.Pkg {
 			return r.applyClientStores(NewClient(OriginZero, v.Pos()), v)
 		}
 	case *ssa.Call, *ssa.Extract:
@@ -299,7 +277,7 @@ func joinStore(old, v Value) Value {
 
 // isField reports whether field f belongs to net/http's struct type recv.
 func isField(f *types.Var, recv string) bool {
-	return f.Pkg() != nil && f.Pkg().Path() == nethttp.HTTP && fieldOwner(f) == recv
+	return f.Pkg() != nil && f.Pkg().Path() == httplib.NetHTTP && fieldOwner(f) == recv
 }
 
 // fieldOwner returns the name of the net/http struct declaring f. Fields
@@ -421,7 +399,7 @@ func (r *Resolver) transportOriginMemo(o valueflow.Origin) *Transport {
 }
 
 func (r *Resolver) transportOrigin(o valueflow.Origin) *Transport {
-	if o.Global != nil && isVar(o.Global.Object(), nethttp.HTTP, "DefaultTransport") {
+	if o.Global != nil && isVar(o.Global.Object(), httplib.NetHTTP, "DefaultTransport") {
 		t := NewTransport(OriginDefault, token.NoPos)
 		return r.applyTransportStores(t, nil, valueflow.Home{V: o.Global})
 	}
@@ -429,17 +407,17 @@ func (r *Resolver) transportOrigin(o valueflow.Origin) *Transport {
 	case *ssa.Const:
 		if v.IsNil() {
 			// A nil RoundTripper in Client.Transport means DefaultTransport.
-			if nethttp.IsRoundTripper(v.Type()) {
+			if httplib.IsRoundTripper(v.Type()) {
 				return NewTransport(OriginDefault, token.NoPos)
 			}
 			return nil
 		}
 	case *ssa.Alloc:
-		if nethttp.IsPointerTo(v.Type(), nethttp.HTTP, "Transport") {
+		if typeutil.IsPointerTo(v.Type(), httplib.NetHTTP, "Transport") {
 			return r.applyTransportStores(NewTransport(OriginZero, v.Pos()), v)
 		}
 	case *ssa.Global:
-		if nethttp.IsPointerTo(v.Type(), nethttp.HTTP, "Transport") && v.Pkg == r.ix.Pkg {
+		if typeutil.IsPointerTo(v.Type(), httplib.NetHTTP, "Transport") && v.Pkg == r.ix.Pkg {
 			t := NewTransport(OriginZero, v.Pos())
 			t.Fresh = false
 			return r.applyTransportStores(t, v)
@@ -478,7 +456,7 @@ func (r *Resolver) transportCall(call *ssa.Call, idx int) *Transport {
 	if fn == nil {
 		return UnknownTransport()
 	}
-	if nethttp.FuncKey(fn) == "net/http.Transport.Clone" && len(c.Args) == 1 {
+	if typeutil.FuncKey(fn) == "net/http.Transport.Clone" && len(c.Args) == 1 {
 		t := r.Transport(c.Args[0]).Copy()
 		t.Fresh = true
 		t.pos = call.Pos()
@@ -574,7 +552,7 @@ func (r *Resolver) dialTimeout(v ssa.Value, pos token.Pos) Value {
 				obj, _ = fn.Object().(*types.Func)
 			}
 			if fn != nil && fn.Parent() == nil && len(x.Bindings) == 1 &&
-				(nethttp.IsMethod(obj, nethttp.Net, "Dialer", "DialContext") || nethttp.IsMethod(obj, nethttp.Net, "Dialer", "Dial")) {
+				(typeutil.IsMethod(obj, httplib.Net, "Dialer", "DialContext") || typeutil.IsMethod(obj, httplib.Net, "Dialer", "Dial")) {
 				join(r.dialerTimeout(x.Bindings[0], pos))
 				continue
 			}
@@ -607,7 +585,7 @@ func (r *Resolver) dialerTimeout(d ssa.Value, pos token.Pos) Value {
 				break
 			}
 			for _, st := range stores {
-				if st.Field.Name() == "Timeout" && st.Field.Pkg() != nil && st.Field.Pkg().Path() == nethttp.Net {
+				if st.Field.Name() == "Timeout" && st.Field.Pkg() != nil && st.Field.Pkg().Path() == httplib.Net {
 					x = joinStore(x, r.valueOf(st.Value, pos))
 				}
 			}
@@ -629,7 +607,7 @@ func (r *Resolver) dialerTimeout(d ssa.Value, pos token.Pos) Value {
 // stores to it (http.DefaultClient.Timeout = ...).
 func (r *Resolver) DefaultClient() *Client {
 	c := NewClient(OriginDefault, token.NoPos)
-	if p := r.ix.Pkg.Prog.ImportedPackage(nethttp.HTTP); p != nil {
+	if p := r.ix.Pkg.Prog.ImportedPackage(httplib.NetHTTP); p != nil {
 		if g, ok := p.Members["DefaultClient"].(*ssa.Global); ok {
 			return r.applyClientStores(c, nil, valueflow.Home{V: g})
 		}
@@ -641,7 +619,7 @@ func (r *Resolver) DefaultClient() *Client {
 // dialer's fields.
 func dialerReadOnly(c *ssa.CallCommon, i int) bool {
 	fn := valueflow.StaticCallee(c)
-	return i == 0 && fn != nil && nethttp.IsMethod(fn, nethttp.Net, "Dialer", fn.Name())
+	return i == 0 && fn != nil && typeutil.IsMethod(fn, httplib.Net, "Dialer", fn.Name())
 }
 
 // DefaultTransport returns the configuration of http.DefaultTransport as
@@ -650,7 +628,7 @@ func dialerReadOnly(c *ssa.CallCommon, i int) bool {
 // whether there are any such stores.
 func (r *Resolver) DefaultTransport() (t *Transport, mutated bool) {
 	t = NewTransport(OriginDefault, token.NoPos)
-	p := r.ix.Pkg.Prog.ImportedPackage(nethttp.HTTP)
+	p := r.ix.Pkg.Prog.ImportedPackage(httplib.NetHTTP)
 	if p == nil {
 		return t, false
 	}

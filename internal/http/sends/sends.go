@@ -24,8 +24,7 @@ import (
 
 	"github.com/httplint/httplint/internal/http/deadline"
 	"github.com/httplint/httplint/internal/http/httpconfig"
-	"github.com/httplint/httplint/internal/httpcall"
-	"github.com/httplint/httplint/internal/nethttp"
+	"github.com/httplint/httplint/internal/http/httplib"
 	"github.com/httplint/httplint/internal/ssa/valueflow"
 )
 
@@ -137,12 +136,12 @@ func (s Send) dependsOnParams() bool {
 // direct describes the request sent by call itself, if it sends one and
 // could lack a deadline.
 func (r *Resolver) direct(call ssa.CallInstruction) (Send, bool) {
-	hc, ok := httpcall.Classify(call)
-	if !ok || hc.Via == httpcall.ViaRoundTrip {
+	hc, ok := httplib.Classify(call)
+	if !ok || hc.Via == httplib.ViaRoundTrip {
 		return Send{}, false
 	}
 	s := Send{ClientParam: -1, What: hc.Name, pos: call.Pos()}
-	if hc.Via == httpcall.ViaHelper {
+	if hc.Via == httplib.ViaHelper {
 		s.Client = r.clients.DefaultClient()
 	} else if p := param(r.ix, hc.Client); p >= 0 {
 		s.ClientParam = p
@@ -237,10 +236,10 @@ func (r *Resolver) AtCall(call ssa.CallInstruction) []Send {
 			}
 			arg := c.Args[s.Deadline.Param]
 			switch {
-			case nethttp.IsRequest(arg.Type()):
+			case httplib.IsRequest(arg.Type()):
 				t.Deadline = r.deadlines.Request(arg)
 				t.fromRequest = true
-			case nethttp.IsContext(arg.Type()):
+			case httplib.IsContext(arg.Type()):
 				t.Deadline = r.deadlines.Context(arg)
 			default:
 				continue

@@ -6,8 +6,8 @@ import (
 
 	"golang.org/x/tools/go/ssa"
 
-	"github.com/httplint/httplint/internal/nethttp"
 	"github.com/httplint/httplint/internal/ssa/valueflow"
+	"github.com/httplint/httplint/internal/typeutil"
 )
 
 // countAt estimates the number of elements of v where it is used in
@@ -256,7 +256,7 @@ func (a *Analyzer) callCount(f *frame, call *ssa.Call, idx int) Length {
 		}
 		return nil
 	}
-	switch nethttp.FuncKey(fn) {
+	switch typeutil.FuncKey(fn) {
 	case "strings.Split", "strings.SplitAfter", "strings.Fields", "strings.FieldsFunc",
 		"bytes.Split", "bytes.SplitAfter", "bytes.Fields", "bytes.FieldsFunc":
 		l := a.eval(f, arg(0), mBytes)
@@ -486,7 +486,7 @@ func (a *Analyzer) callElem(f *frame, call *ssa.Call, idx int, m measure) Length
 	c := &call.Call
 	fn := valueflow.StaticCallee(c)
 	args := c.Args
-	switch nethttp.FuncKey(fn) {
+	switch typeutil.FuncKey(fn) {
 	case "strings.Split", "strings.SplitN", "strings.SplitAfter", "strings.SplitAfterN", "strings.Fields", "strings.FieldsFunc":
 		if len(args) > 0 {
 			l := a.eval(f, args[0], mBytes)

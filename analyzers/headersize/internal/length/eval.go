@@ -9,9 +9,10 @@ import (
 
 	"golang.org/x/tools/go/ssa"
 
+	"github.com/httplint/httplint/internal/http/httplib"
 	"github.com/httplint/httplint/internal/lint"
-	"github.com/httplint/httplint/internal/nethttp"
 	"github.com/httplint/httplint/internal/ssa/valueflow"
+	"github.com/httplint/httplint/internal/typeutil"
 )
 
 // Limits of the analysis.
@@ -540,7 +541,7 @@ func (a *Analyzer) callBytes(f *frame, call *ssa.Call, idx int) Length {
 		name = fn.Name()
 	}
 	how := func() string { return a.callText(call.Pos(), name) + " of it" }
-	switch nethttp.FuncKey(fn) {
+	switch typeutil.FuncKey(fn) {
 	case "strings.Join", "bytes.Join":
 		xs := arg(0)
 		l := Mul(a.countAt(f, xs, call.Block()), Add(a.eval(f, xs, mElem), a.eval(f, arg(1), mBytes)))
@@ -1077,7 +1078,7 @@ func iterSource(v ssa.Value) (string, []ssa.Value) {
 	if !ok {
 		return "", nil
 	}
-	return nethttp.FuncKey(valueflow.StaticCallee(&c.Call)), c.Call.Args
+	return typeutil.FuncKey(valueflow.StaticCallee(&c.Call)), c.Call.Args
 }
 
 // iterTrips estimates how many times the iterator of call iter(yield)
@@ -1503,7 +1504,7 @@ func isCollection(t types.Type) bool {
 // not attribute to the program's input: url.Values and http.Header come
 // from a URL or request that already got through.
 func isOpaque(t types.Type) bool {
-	return nethttp.IsNamedValue(t, nethttp.URL, "Values") || nethttp.IsNamedValue(t, nethttp.HTTP, "Header")
+	return typeutil.IsNamedValue(t, httplib.URL, "Values") || typeutil.IsNamedValue(t, httplib.NetHTTP, "Header")
 }
 
 // ---- syntax, for messages ----

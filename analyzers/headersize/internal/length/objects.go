@@ -7,8 +7,9 @@ import (
 
 	"golang.org/x/tools/go/ssa"
 
-	"github.com/httplint/httplint/internal/nethttp"
+	"github.com/httplint/httplint/internal/http/httplib"
 	"github.com/httplint/httplint/internal/ssa/valueflow"
+	"github.com/httplint/httplint/internal/typeutil"
 )
 
 // A mutation is one call or store that adds to a url.Values, a
@@ -51,13 +52,13 @@ type objIndex struct {
 // tracked reports whether values of type t are objects whose mutations
 // the index records.
 func tracked(t types.Type) bool {
-	if nethttp.IsNamedValue(t, nethttp.URL, "Values") ||
-		nethttp.IsPointerTo(t, "strings", "Builder") || nethttp.IsPointerTo(t, "bytes", "Buffer") ||
-		nethttp.IsNamedValue(t, "io", "Writer") || nethttp.IsNamedValue(t, "io", "StringWriter") {
+	if typeutil.IsNamedValue(t, httplib.URL, "Values") ||
+		typeutil.IsPointerTo(t, "strings", "Builder") || typeutil.IsPointerTo(t, "bytes", "Buffer") ||
+		typeutil.IsNamedValue(t, "io", "Writer") || typeutil.IsNamedValue(t, "io", "StringWriter") {
 		return true
 	}
 	_, isMap := t.Underlying().(*types.Map)
-	return isMap && !nethttp.IsNamedValue(t, nethttp.HTTP, "Header")
+	return isMap && !typeutil.IsNamedValue(t, httplib.NetHTTP, "Header")
 }
 
 // classifyCall returns the mutation a call makes to its object operand,
@@ -75,7 +76,7 @@ func classifyCall(call ssa.CallInstruction) (mutation, ssa.Value, bool) {
 		return nil
 	}
 	m := mutation{instr: call}
-	switch nethttp.FuncKey(valueflow.StaticCallee(c)) {
+	switch typeutil.FuncKey(valueflow.StaticCallee(c)) {
 	case "net/url.Values.Add":
 		m.kind, m.key, m.val = mutAdd, arg(1), arg(2)
 	case "net/url.Values.Set":
@@ -261,7 +262,7 @@ func (a *Analyzer) objBase(f *frame, leaf ssa.Value, m measure) Length {
 		}
 		c := &call.Call
 		fn := valueflow.StaticCallee(c)
-		switch nethttp.FuncKey(fn) {
+		switch typeutil.FuncKey(fn) {
 		case "bytes.NewBufferString", "bytes.NewBuffer":
 			if m == mObj && len(c.Args) == 1 {
 				return a.eval(f, c.Args[0], mBytes)
@@ -400,7 +401,7 @@ func (a *Analyzer) mutLen(f *frame, mu *mutation, m measure) Length {
 	case mutMapUpdate:
 		mu := mu
 		upd := mu.instr.(*ssa.MapUpdate)
-		if !nethttp.IsNamedValue(upd.Map.Type(), nethttp.URL, "Values") {
+		if !typeutil.IsNamedValue(upd.Map.Type(), httplib.URL, "Values") {
 			return Unknown
 		}
 		n := a.countAt(f, mu.val, upd.Block())
@@ -470,7 +471,7 @@ func (a *Analyzer) urlOrigin(f *frame, x ssa.Value, at ssa.Instruction) Length {
 	case nil:
 		return Unknown
 	case *ssa.Alloc:
-		if nethttp.IsPointerTo(x.Type(), nethttp.URL, "URL") {
+		if typeutil.IsPointerTo(x.Type(), httplib.URL, "URL") {
 			return a.urlFields(f, x, zero, at)
 		}
 	case *ssa.Parameter:
@@ -482,7 +483,7 @@ func (a *Analyzer) urlOrigin(f *frame, x ssa.Value, at ssa.Instruction) Length {
 		}
 		c := &call.Call
 		fn := valueflow.StaticCallee(c)
-		switch nethttp.FuncKey(fn) {
+		switch typeutil.FuncKey(fn) {
 		case "net/url.Parse", "net/url.ParseRequestURI":
 			if idx == 0 && len(c.Args) == 1 {
 				return a.urlFields(f, x, a.eval(f, c.Args[0], mBytes), at)
@@ -516,7 +517,7 @@ func (a *Analyzer) urlFields(f *frame, obj ssa.Value, base Length, at ssa.Instru
 		if !a.mayPrecede(st.Store, at) {
 			continue
 		}
-		if st.Field == nil || st.Field.Pkg() == nil || st.Field.Pkg().Path() != nethttp.URL {
+		if st.Field == nil || st.Field.Pkg() == nil || st.Field.Pkg().Path() != httplib.URL {
 			continue
 		}
 		l := a.eval(a.frameFor(f, st.Value), st.Value, mBytes)

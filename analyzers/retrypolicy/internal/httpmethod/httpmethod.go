@@ -16,11 +16,10 @@ import (
 
 	"golang.org/x/tools/go/ssa"
 
-	"github.com/httplint/httplint/internal/nethttp"
+	"github.com/httplint/httplint/internal/http/httplib"
 	"github.com/httplint/httplint/internal/ssa/valueflow"
+	"github.com/httplint/httplint/internal/typeutil"
 )
-
-const retryablehttp = "github.com/hashicorp/go-retryablehttp"
 
 // A Resolver resolves methods over one package's value-flow index. It is
 // not safe for concurrent use.
@@ -102,7 +101,7 @@ func (r *Resolver) request(v ssa.Value) (method string, state int) {
 
 func isRequestField(st valueflow.FieldStore) bool {
 	fa, ok := st.Store.Addr.(*ssa.FieldAddr)
-	return ok && nethttp.IsNamed(fa.X.Type(), nethttp.HTTP, "Request")
+	return ok && typeutil.IsNamed(fa.X.Type(), httplib.NetHTTP, "Request")
 }
 
 func normalise(m string) string {
@@ -115,7 +114,7 @@ func normalise(m string) string {
 func (r *Resolver) origin(v ssa.Value) (string, int) {
 	switch x := v.(type) {
 	case *ssa.Alloc:
-		if !nethttp.IsPointerTo(x.Type(), nethttp.HTTP, "Request") {
+		if !typeutil.IsPointerTo(x.Type(), httplib.NetHTTP, "Request") {
 			return "", unknown
 		}
 		// A literal: its Method field, or GET. Stores are applied by
@@ -143,14 +142,11 @@ func (r *Resolver) call(call *ssa.Call) (string, int) {
 		}
 		return nil
 	}
-	switch nethttp.FuncKey(fn) {
-	case "net/http.NewRequest", "net/http/httptest.NewRequest", retryablehttp + ".NewRequest":
-		return r.method(arg(0))
-	case "net/http.NewRequestWithContext", retryablehttp + ".NewRequestWithContext":
-		return r.method(arg(1))
-	case "net/http.Request.WithContext", "net/http.Request.Clone", retryablehttp + ".Request.WithContext",
-		retryablehttp + ".FromRequest":
-		return r.request(arg(0))
+	if b, ok := httplib.RequestBuilderOf(fn); ok {
+		return r.method(arg(b.Method))
+	}
+	if d, ok := httplib.RequestDerivationOf(fn); ok {
+		return r.request(arg(d.From))
 	}
 	callee := r.ix.Func(fn)
 	if callee == nil || r.busy[callee] {

@@ -8,7 +8,7 @@ import (
 
 	"github.com/httplint/httplint/analyzers/retrypolicy/internal/httpmethod"
 	"github.com/httplint/httplint/internal/http/facts"
-	"github.com/httplint/httplint/internal/httpcall"
+	"github.com/httplint/httplint/internal/http/httplib"
 	"golang.org/x/tools/go/ssa"
 )
 
@@ -30,7 +30,7 @@ var describe = &analysis.Analyzer{
 					if !ok {
 						continue
 					}
-					s, ok := httpcall.Classify(call)
+					s, ok := httplib.Classify(call)
 					if !ok || s.Request == nil {
 						continue
 					}

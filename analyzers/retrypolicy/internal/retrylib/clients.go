@@ -9,26 +9,31 @@ import (
 
 	"golang.org/x/tools/go/ssa"
 
-	"github.com/httplint/httplint/internal/httpcall"
-	"github.com/httplint/httplint/internal/nethttp"
+	"github.com/httplint/httplint/internal/http/httplib"
 	"github.com/httplint/httplint/internal/ssa/valueflow"
+	"github.com/httplint/httplint/internal/typeutil"
 )
 
-const (
-	retryablehttp = nethttp.RetryableHTTP
-	restyV2       = nethttp.RestyV2
-	restyV3       = nethttp.RestyV3
-	heimdall      = nethttp.HeimdallHTTP
-	hystrix       = nethttp.HeimdallHystrix
-	failsafehttp  = nethttp.FailsafeHTTP
-	failsafe      = "github.com/failsafe-go/failsafe-go"
-	retrypolicy   = "github.com/failsafe-go/failsafe-go/retrypolicy"
+// Import paths of the libraries modelled here (see package httplib).
+var (
+	retryablehttp = httplib.RetryableHTTP.Path
+	restyV2       = httplib.RestyV2.Path
+	restyV3       = httplib.RestyV3.Path
+	heimdall      = httplib.HeimdallHTTP
+	hystrix       = httplib.HeimdallHystrix
+	failsafehttp  = httplib.FailsafeHTTP.Path
+	failsafe      = httplib.Failsafe.Path
+	retrypolicy   = httplib.FailsafeRetryPolicy
+	retryGo       = httplib.RetryGoV4
+	backoffV4     = httplib.BackoffV4
+	backoffV5     = httplib.BackoffV5
+	goRetry       = httplib.GoRetry.Path
 )
 
 // A Client is the retry configuration of a library client, as it
 // applies to one send.
 type Client struct {
-	Lib httpcall.Library
+	Lib *httplib.Library
 	// Retries is the number of retries after the first attempt.
 	Retries Int
 	// Custom reports a retry policy the model cannot see through (a
@@ -67,24 +72,24 @@ func (c *Client) Attempts() int64 {
 }
 
 func ptrTo(pkg, name string) func(types.Type) bool {
-	return func(t types.Type) bool { return nethttp.IsPointerTo(t, pkg, name) }
+	return func(t types.Type) bool { return typeutil.IsPointerTo(t, pkg, name) }
 }
 
 // Send returns the retry configuration of the client that sends s, or
 // nil when it cannot be resolved.
-func (r *Resolver) Send(s httpcall.LibrarySend) *Client {
+func (r *Resolver) Send(s httplib.Send) *Client {
 	switch s.Lib {
-	case httpcall.RetryableHTTP:
+	case httplib.RetryableHTTP:
 		if s.DefaultClient {
 			// retryablehttp's package functions use NewClient().
 			return &Client{Lib: s.Lib, Retries: Int{Known: true, N: 4}}
 		}
 		return r.retryableHTTP(s.Client)
-	case httpcall.RestyV2, httpcall.RestyV3:
+	case httplib.RestyV2, httplib.RestyV3:
 		return r.resty(s)
-	case httpcall.Heimdall:
+	case httplib.Heimdall:
 		return r.heimdall(s.Client)
-	case httpcall.FailsafeHTTP:
+	case httplib.FailsafeHTTP:
 		return r.failsafeRequest(s.Request)
 	}
 	return nil
@@ -98,7 +103,7 @@ func (r *Resolver) retryableHTTP(v ssa.Value) *Client {
 	if !ok || len(roots) == 0 {
 		return nil
 	}
-	c := &Client{Lib: httpcall.RetryableHTTP, Retries: Int{Known: true, N: 4}}
+	c := &Client{Lib: httplib.RetryableHTTP, Retries: Int{Known: true, N: 4}}
 	for _, root := range roots {
 		if k, _ := calleeKey(root); k != retryablehttp+".NewClient" {
 			return nil
@@ -136,7 +141,7 @@ func isDefaultRetryPolicy(v ssa.Value) bool {
 		return false
 	}
 	obj, _ := fn.Object().(*types.Func)
-	switch nethttp.FuncKey(obj) {
+	switch typeutil.FuncKey(obj) {
 	case retryablehttp + ".DefaultRetryPolicy", retryablehttp + ".ErrorPropagatedRetryPolicy":
 		return true
 	}
@@ -146,12 +151,12 @@ func isDefaultRetryPolicy(v ssa.Value) bool {
 // resty models resty v2 (retries any method once RetryCount > 0,
 // request.go:1047-1074, retry.go:124-136) and v3 (gates non-idempotent
 // methods unless SetRetryAllowNonIdempotent(true), request.go:1893-1908).
-func (r *Resolver) resty(s httpcall.LibrarySend) *Client {
+func (r *Resolver) resty(s httplib.Send) *Client {
 	pkg := restyV2
-	if s.Lib == httpcall.RestyV3 {
+	if s.Lib == httplib.RestyV3 {
 		pkg = restyV3
 	}
-	c := &Client{Lib: s.Lib, Retries: Int{Known: true}, MethodGate: s.Lib == httpcall.RestyV3}
+	c := &Client{Lib: s.Lib, Retries: Int{Known: true}, MethodGate: s.Lib == httplib.RestyV3}
 	// Walk the request back to c.R().
 	reqRoots, ok := r.origins(s.Request)
 	if !ok || len(reqRoots) == 0 {
@@ -228,34 +233,36 @@ func (r *Resolver) resty(s httpcall.LibrarySend) *Client {
 	}
 	var count, allow [2]setting // [client, request]
 	apply := func(u Use, level int) {
+		if h, ok := httplib.HeaderSetterOf(u.Fn); ok {
+			// Use.Args leave the receiver out.
+			switch {
+			case h.Key > 0 && h.Key <= len(u.Args):
+				r.addHeaderKey(c, u.Args[h.Key-1])
+			case h.Map > 0 && h.Map <= len(u.Args):
+				keys, dyn := r.mapKeys(u.Args[h.Map-1])
+				c.Headers = append(c.Headers, keys...)
+				c.DynamicHeaders = c.DynamicHeaders || dyn
+			}
+			return
+		}
 		switch u.Name {
 		case "SetRetryCount":
 			if len(u.Args) == 1 {
 				set(&count[level], intOf(u.Args[0], u.Pos()))
 			}
 		case "SetRetryAllowNonIdempotent":
-			if s.Lib == httpcall.RestyV3 && len(u.Args) == 1 {
+			if s.Lib == httplib.RestyV3 && len(u.Args) == 1 {
 				set(&allow[level], intOf(u.Args[0], u.Pos()))
 			}
 		case "AddRetryCondition", "AddRetryConditions", "SetRetryConditions", "SetRetryDefaultConditions":
 			// v2: any condition replaces the method-agnostic default
 			// (retry.go:124-136); v3: the method gate stays, but turning
 			// the default conditions off makes the policy unknown.
-			if s.Lib == httpcall.RestyV2 || u.Name != "AddRetryConditions" {
+			if s.Lib == httplib.RestyV2 || u.Name != "AddRetryConditions" {
 				c.Custom = true
 			}
 		case "AddRetryAfterErrorCondition":
 			// Retries every response with status > 399 (client.go:779-784).
-		case "SetHeader", "SetHeaderVerbatim", "SetHeaderAny", "SetHeaderVerbatimAny":
-			if len(u.Args) >= 1 {
-				r.addHeaderKey(c, u.Args[0])
-			}
-		case "SetHeaders", "SetHeaderMultiValues":
-			if len(u.Args) == 1 {
-				keys, dyn := r.mapKeys(u.Args[0])
-				c.Headers = append(c.Headers, keys...)
-				c.DynamicHeaders = c.DynamicHeaders || dyn
-			}
 		case "SetBody":
 			if len(u.Args) == 1 && level == 1 {
 				c.Body = u.Args[0]
@@ -316,7 +323,7 @@ func (r *Resolver) heimdall(v ssa.Value) *Client {
 	if !ok || len(roots) == 0 {
 		return nil
 	}
-	c := &Client{Lib: httpcall.Heimdall, Retries: Int{Known: true}}
+	c := &Client{Lib: httplib.Heimdall, Retries: Int{Known: true}}
 	for i, root := range roots {
 		key, cc := calleeKey(root)
 		if key != heimdall+".NewClient" && key != hystrix+".NewClient" {
@@ -367,7 +374,7 @@ func (r *Resolver) policies(v ssa.Value, pos token.Pos) *Client {
 	if !ok {
 		return nil
 	}
-	c := &Client{Lib: httpcall.FailsafeHTTP, Retries: Int{Known: true}, Pos: pos}
+	c := &Client{Lib: httplib.FailsafeHTTP, Retries: Int{Known: true}, Pos: pos}
 	for _, p := range ps {
 		cfg := r.Policy(p)
 		if cfg == nil {
@@ -385,7 +392,7 @@ func (r *Resolver) policies(v ssa.Value, pos token.Pos) *Client {
 }
 
 func isRetryPolicyType(t types.Type) bool {
-	return nethttp.IsNamed(t, retrypolicy, "RetryPolicy")
+	return typeutil.IsNamed(t, retrypolicy, "RetryPolicy")
 }
 
 // RetryingHTTPClient returns the retry configuration behind an
@@ -403,7 +410,7 @@ func (r *Resolver) RetryingHTTPClient(v ssa.Value) *Client {
 		return c
 	}
 	alloc, isAlloc := root.(*ssa.Alloc)
-	if !isAlloc || !nethttp.IsPointerTo(alloc.Type(), nethttp.HTTP, "Client") {
+	if !isAlloc || !typeutil.IsPointerTo(alloc.Type(), httplib.NetHTTP, "Client") {
 		return nil
 	}
 	if c, ok := r.httpClients[alloc]; ok {

@@ -7,17 +7,8 @@ import (
 
 	"golang.org/x/tools/go/ssa"
 
-	"github.com/httplint/httplint/internal/nethttp"
 	"github.com/httplint/httplint/internal/ssa/valueflow"
-)
-
-// Import paths of the retry libraries.
-const (
-	RetryGo   = "github.com/avast/retry-go/v4"
-	BackoffV4 = "github.com/cenkalti/backoff/v4"
-	BackoffV5 = "github.com/cenkalti/backoff/v5"
-	GoRetry   = "github.com/sethvargo/go-retry"
-	Failsafe  = failsafe
+	"github.com/httplint/httplint/internal/typeutil"
 )
 
 // A PolicyConfig is the configuration of a failsafe-go retry policy.
@@ -120,7 +111,7 @@ func (r *Resolver) Builder(v ssa.Value) *PolicyConfig {
 	return p
 }
 
-func isBuilder(t types.Type) bool { return nethttp.IsNamed(t, retrypolicy, "Builder") }
+func isBuilder(t types.Type) bool { return typeutil.IsNamed(t, retrypolicy, "Builder") }
 
 // An Entry is a call that runs an operation under a retry library.
 type Entry struct {
@@ -159,7 +150,7 @@ func (r *Resolver) Entry(call ssa.CallInstruction) (*Entry, bool) {
 	}
 	if c.IsInvoke() {
 		// failsafe Executor.Get/Run/...
-		if !nethttp.IsNamed(c.Value.Type(), failsafe, "Executor") {
+		if !typeutil.IsNamed(c.Value.Type(), failsafe, "Executor") {
 			return nil, false
 		}
 		switch c.Method.Name() {
@@ -172,24 +163,24 @@ func (r *Resolver) Entry(call ssa.CallInstruction) (*Entry, bool) {
 		return e, true
 	}
 	fn := valueflow.StaticCallee(c)
-	key := nethttp.FuncKey(fn)
+	key := typeutil.FuncKey(fn)
 	e := &Entry{Call: call}
 	switch key {
-	case RetryGo + ".Do", RetryGo + ".DoWithData":
-		e.Name, e.Lib, e.Op = "retry."+fn.Name(), RetryGo, arg(0)
+	case retryGo + ".Do", retryGo + ".DoWithData":
+		e.Name, e.Lib, e.Op = "retry."+fn.Name(), retryGo, arg(0)
 		r.retryGo(e, arg(1))
-	case BackoffV4 + ".Retry", BackoffV4 + ".RetryWithData", BackoffV4 + ".RetryNotify", BackoffV4 + ".RetryNotifyWithData",
-		BackoffV4 + ".RetryNotifyWithTimer", BackoffV4 + ".RetryNotifyWithTimerAndData":
-		e.Name, e.Lib, e.Op = "backoff."+fn.Name(), BackoffV4, arg(0)
+	case backoffV4 + ".Retry", backoffV4 + ".RetryWithData", backoffV4 + ".RetryNotify", backoffV4 + ".RetryNotifyWithData",
+		backoffV4 + ".RetryNotifyWithTimer", backoffV4 + ".RetryNotifyWithTimerAndData":
+		e.Name, e.Lib, e.Op = "backoff."+fn.Name(), backoffV4, arg(0)
 		r.backoffV4(e, arg(1))
-	case BackoffV5 + ".Retry":
-		e.Name, e.Lib, e.Op, e.Ctx = "backoff.Retry", BackoffV5, arg(1), arg(0)
+	case backoffV5 + ".Retry":
+		e.Name, e.Lib, e.Op, e.Ctx = "backoff.Retry", backoffV5, arg(1), arg(0)
 		r.backoffV5(e, arg(2))
-	case GoRetry + ".Do", GoRetry + ".DoValue":
-		e.Name, e.Lib, e.Op, e.Ctx, e.NeedsRetryable = "retry."+fn.Name(), GoRetry, arg(2), arg(0), true
+	case goRetry + ".Do", goRetry + ".DoValue":
+		e.Name, e.Lib, e.Op, e.Ctx, e.NeedsRetryable = "retry."+fn.Name(), goRetry, arg(2), arg(0), true
 		r.goRetry(e, arg(1), 0)
-	case GoRetry + ".Constant", GoRetry + ".Exponential", GoRetry + ".Fibonacci":
-		e.Name, e.Lib, e.Op, e.Ctx, e.NeedsRetryable = "retry."+fn.Name(), GoRetry, arg(2), arg(0), true
+	case goRetry + ".Constant", goRetry + ".Exponential", goRetry + ".Fibonacci":
+		e.Name, e.Lib, e.Op, e.Ctx, e.NeedsRetryable = "retry."+fn.Name(), goRetry, arg(2), arg(0), true
 		e.Forever, e.Why, e.Pos = true, "retry."+fn.Name()+" has no limit on retries or duration", call.Pos()
 	default:
 		return nil, false
@@ -211,20 +202,20 @@ func (r *Resolver) retryGo(e *Entry, optsArg ssa.Value) {
 	for _, o := range opts {
 		key, cc := calleeKey(o)
 		switch key {
-		case RetryGo + ".Attempts":
+		case retryGo + ".Attempts":
 			n := intOf(cc.Args[0], o.Pos())
 			if !n.Known {
 				return
 			}
 			attempts, pos, why = n.N, o.Pos(), "retry.Attempts(0) retries until the function succeeds"
-		case RetryGo + ".UntilSucceeded":
+		case retryGo + ".UntilSucceeded":
 			attempts, pos, why = 0, o.Pos(), "retry.UntilSucceeded() retries until the function succeeds"
-		case RetryGo + ".Context":
+		case retryGo + ".Context":
 			e.Ctx = cc.Args[0]
 		case "":
 			return // an option value the model cannot see
 		default:
-			if fn := valueflow.StaticCallee(cc); fn == nil || fn.Pkg() == nil || fn.Pkg().Path() != RetryGo {
+			if fn := valueflow.StaticCallee(cc); fn == nil || fn.Pkg() == nil || fn.Pkg().Path() != retryGo {
 				return
 			}
 		}
@@ -250,20 +241,20 @@ func (r *Resolver) backoffV4(e *Entry, b ssa.Value) {
 	root := roots[0]
 	key, cc := calleeKey(root)
 	switch key {
-	case BackoffV4 + ".WithMaxRetries":
+	case backoffV4 + ".WithMaxRetries":
 		n := intOf(cc.Args[1], root.Pos())
 		if n.Known {
 			e.Attempts = n.N + 1
 		}
 		return
-	case BackoffV4 + ".WithContext":
+	case backoffV4 + ".WithContext":
 		e.Ctx = cc.Args[1]
 		r.backoffV4(e, cc.Args[0])
 		return
-	case BackoffV4 + ".NewConstantBackOff":
+	case backoffV4 + ".NewConstantBackOff":
 		e.Forever, e.Pos, e.Why = true, root.Pos(), "a ConstantBackOff never stops"
 		return
-	case BackoffV4 + ".NewExponentialBackOff":
+	case backoffV4 + ".NewExponentialBackOff":
 		opts, ok := variadic(cc.Args[0])
 		if !ok {
 			return
@@ -271,7 +262,7 @@ func (r *Resolver) backoffV4(e *Entry, b ssa.Value) {
 		var max Int = Int{Known: true, N: int64(15 * time.Minute)}
 		for _, o := range opts {
 			okey, occ := calleeKey(o)
-			if okey == BackoffV4+".WithMaxElapsedTime" {
+			if okey == backoffV4+".WithMaxElapsedTime" {
 				max = intOf(occ.Args[0], o.Pos())
 			} else if okey == "" {
 				return
@@ -288,11 +279,11 @@ func (r *Resolver) backoffV4(e *Entry, b ssa.Value) {
 		return
 	}
 	switch {
-	case nethttp.IsPointerTo(alloc.Type(), BackoffV4, "ZeroBackOff"):
+	case typeutil.IsPointerTo(alloc.Type(), backoffV4, "ZeroBackOff"):
 		e.Forever, e.Pos, e.Why = true, root.Pos(), "a ZeroBackOff never stops"
-	case nethttp.IsPointerTo(alloc.Type(), BackoffV4, "ConstantBackOff"):
+	case typeutil.IsPointerTo(alloc.Type(), backoffV4, "ConstantBackOff"):
 		e.Forever, e.Pos, e.Why = true, root.Pos(), "a ConstantBackOff never stops"
-	case nethttp.IsPointerTo(alloc.Type(), BackoffV4, "ExponentialBackOff"):
+	case typeutil.IsPointerTo(alloc.Type(), backoffV4, "ExponentialBackOff"):
 		// A literal: MaxElapsedTime is 0 unless set; without a Clock,
 		// Reset panics (exponential.go:164-167), a different bug.
 		stores, _ := r.ix.ObjectStores(alloc, nil)
@@ -343,11 +334,11 @@ func (r *Resolver) backoffV5(e *Entry, optsArg ssa.Value) {
 	for _, o := range opts {
 		key, cc := calleeKey(o)
 		switch key {
-		case BackoffV5 + ".WithMaxTries":
+		case backoffV5 + ".WithMaxTries":
 			tries = intOf(cc.Args[0], o.Pos())
-		case BackoffV5 + ".WithMaxElapsedTime":
+		case backoffV5 + ".WithMaxElapsedTime":
 			elapsed = intOf(cc.Args[0], o.Pos())
-		case BackoffV5 + ".WithBackOff":
+		case backoffV5 + ".WithBackOff":
 			bs, ok := r.origins(cc.Args[0])
 			if !ok || len(bs) != 1 {
 				return
@@ -355,14 +346,14 @@ func (r *Resolver) backoffV5(e *Entry, optsArg ssa.Value) {
 			bk, _ := calleeKey(bs[0])
 			alloc, isAlloc := bs[0].(*ssa.Alloc)
 			switch {
-			case bk == BackoffV5+".NewExponentialBackOff", bk == BackoffV5+".NewConstantBackOff":
-			case isAlloc && (nethttp.IsPointerTo(alloc.Type(), BackoffV5, "ExponentialBackOff") ||
-				nethttp.IsPointerTo(alloc.Type(), BackoffV5, "ZeroBackOff") ||
-				nethttp.IsPointerTo(alloc.Type(), BackoffV5, "ConstantBackOff")):
+			case bk == backoffV5+".NewExponentialBackOff", bk == backoffV5+".NewConstantBackOff":
+			case isAlloc && (typeutil.IsPointerTo(alloc.Type(), backoffV5, "ExponentialBackOff") ||
+				typeutil.IsPointerTo(alloc.Type(), backoffV5, "ZeroBackOff") ||
+				typeutil.IsPointerTo(alloc.Type(), backoffV5, "ConstantBackOff")):
 			default:
 				return // may return Stop
 			}
-		case BackoffV5 + ".WithNotify":
+		case backoffV5 + ".WithNotify":
 		default:
 			return
 		}
@@ -390,17 +381,17 @@ func (r *Resolver) goRetry(e *Entry, b ssa.Value, depth int) {
 	root := roots[0]
 	key, cc := calleeKey(root)
 	switch key {
-	case GoRetry + ".NewConstant", GoRetry + ".NewExponential", GoRetry + ".NewFibonacci":
-		name := "retry." + key[len(GoRetry)+1:]
+	case goRetry + ".NewConstant", goRetry + ".NewExponential", goRetry + ".NewFibonacci":
+		name := "retry." + key[len(goRetry)+1:]
 		e.Forever, e.Pos, e.Why = true, root.Pos(), name+" has no limit: without WithMaxRetries or WithMaxDuration it retries until the context ends"
-	case GoRetry + ".WithMaxRetries":
+	case goRetry + ".WithMaxRetries":
 		if n := intOf(cc.Args[0], root.Pos()); n.Known {
 			e.Attempts = n.N + 1
 		}
-	case GoRetry + ".WithMaxDuration":
-	case GoRetry + ".WithCappedDuration", GoRetry + ".WithJitter", GoRetry + ".WithJitterPercent":
+	case goRetry + ".WithMaxDuration":
+	case goRetry + ".WithCappedDuration", goRetry + ".WithJitter", goRetry + ".WithJitterPercent":
 		r.goRetry(e, cc.Args[1], depth+1)
-	case GoRetry + ".WithFullJitter":
+	case goRetry + ".WithFullJitter":
 		r.goRetry(e, cc.Args[0], depth+1)
 	}
 }
@@ -452,15 +443,15 @@ func UsesRetryableError(op ssa.Value) (uses, ok bool) {
 				if !ok {
 					continue
 				}
-				if nethttp.FuncKey(valueflow.StaticCallee(c.Common())) == GoRetry+".RetryableError" {
+				if typeutil.FuncKey(valueflow.StaticCallee(c.Common())) == goRetry+".RetryableError" {
 					found = true
 				}
 				if callee := c.Common().StaticCallee(); callee != nil && callee.Pkg == f.Pkg && depth < 3 {
 					scan(callee, depth+1)
-				} else if c.Common().StaticCallee() == nil || (callee != nil && callee.Pkg != f.Pkg && !nethttp.IsStd(pkgPath(callee))) {
+				} else if c.Common().StaticCallee() == nil || (callee != nil && callee.Pkg != f.Pkg && !typeutil.IsStd(pkgPath(callee))) {
 					// An error from code that cannot be seen may already
 					// be retryable.
-					if callee == nil || pkgPath(callee) != GoRetry {
+					if callee == nil || pkgPath(callee) != goRetry {
 						found = found || returnsError(c)
 					}
 				}

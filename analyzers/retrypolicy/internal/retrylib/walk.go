@@ -21,8 +21,8 @@ import (
 
 	"golang.org/x/tools/go/ssa"
 
-	"github.com/httplint/httplint/internal/nethttp"
 	"github.com/httplint/httplint/internal/ssa/valueflow"
+	"github.com/httplint/httplint/internal/typeutil"
 )
 
 // A Resolver answers configuration questions about one package. It is
@@ -269,7 +269,7 @@ func calleeKey(v ssa.Value) (string, *ssa.CallCommon) {
 	if c.IsInvoke() {
 		return "", c
 	}
-	return nethttp.FuncKey(valueflow.StaticCallee(c)), c
+	return typeutil.FuncKey(valueflow.StaticCallee(c)), c
 }
 
 // variadic returns the elements of a variadic argument built by the

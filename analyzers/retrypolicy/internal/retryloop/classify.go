@@ -7,8 +7,9 @@ import (
 
 	"golang.org/x/tools/go/ssa"
 
-	"github.com/httplint/httplint/internal/nethttp"
+	"github.com/httplint/httplint/internal/http/httplib"
 	"github.com/httplint/httplint/internal/ssa/valueflow"
+	"github.com/httplint/httplint/internal/typeutil"
 )
 
 // budget bounds the values visited by one classification.
@@ -267,7 +268,7 @@ func (iv *invariance) callVaries(c *ssa.CallCommon) bool {
 // return the same value each time.
 func pureGenerator(c *ssa.CallCommon) bool {
 	fn := valueflow.StaticCallee(c)
-	switch nethttp.FuncKey(fn) {
+	switch typeutil.FuncKey(fn) {
 	case "context.Background", "context.TODO", "net/http.Request.Context",
 		"github.com/go-resty/resty/v2.Client.R", "github.com/go-resty/resty/v2.Client.NewRequest",
 		"resty.dev/v3.Client.R", "resty.dev/v3.Client.NewRequest":
@@ -307,7 +308,7 @@ func (c *condClass) classify(v ssa.Value) BoundKind {
 	}
 	if x, ok := v.(*ssa.UnOp); ok && x.Op == token.MUL {
 		// context.Canceled, context.DeadlineExceeded.
-		if g, ok := x.X.(*ssa.Global); ok && g.Pkg != nil && g.Pkg.Pkg.Path() == nethttp.Context {
+		if g, ok := x.X.(*ssa.Global); ok && g.Pkg != nil && g.Pkg.Pkg.Path() == httplib.Context {
 			return BoundContext
 		}
 	}
@@ -383,7 +384,7 @@ func (c *condClass) call(cc *ssa.CallCommon) BoundKind {
 	var k BoundKind
 	if cc.IsInvoke() {
 		m := cc.Method
-		if nethttp.IsContext(cc.Value.Type()) {
+		if httplib.IsContext(cc.Value.Type()) {
 			return BoundContext
 		}
 		if m != nil && isErrorMethod(cc) {
@@ -400,22 +401,22 @@ func (c *condClass) call(cc *ssa.CallCommon) BoundKind {
 		path = fn.Pkg().Path()
 	}
 	switch {
-	case path == nethttp.Time:
+	case path == httplib.Time:
 		return BoundTime
-	case path == nethttp.Context:
+	case path == httplib.Context:
 		return BoundContext
-	case isRetryLibrary(path):
+	case httplib.IsRetryLibrary(path):
 		return BoundLibrary
 	}
 	for _, a := range cc.Args {
-		if nethttp.IsContext(a.Type()) {
+		if httplib.IsContext(a.Type()) {
 			// A call that takes a context (a context-aware wait or
 			// check) and decides the exit: cancellation ends the loop.
 			k |= BoundContext
 		}
 	}
 	switch {
-	case nethttp.IsStd(path) && pureStd(path):
+	case typeutil.IsStd(path) && pureStd(path):
 	case c.f.Fn.Pkg != nil && fn.Pkg() == c.f.Fn.Pkg.Pkg:
 		callee := c.f.Fn.Prog.FuncValue(fn)
 		if callee == nil || !c.pure(callee) {
@@ -497,7 +498,7 @@ func (c *condClass) pure(fn *ssa.Function) bool {
 					p = callee.Pkg().Path()
 				}
 				switch {
-				case nethttp.IsStd(p) && pureStd(p):
+				case typeutil.IsStd(p) && pureStd(p):
 				case fn.Pkg != nil && callee.Pkg() == fn.Pkg.Pkg:
 					if f := fn.Prog.FuncValue(callee); f == nil || !c.pure(f) {
 						ok = false
@@ -540,10 +541,10 @@ func isContextDone(ch ssa.Value) bool {
 	}
 	cc := call.Common()
 	if cc.IsInvoke() {
-		return cc.Method.Name() == "Done" && nethttp.IsContext(cc.Value.Type())
+		return cc.Method.Name() == "Done" && httplib.IsContext(cc.Value.Type())
 	}
 	fn := valueflow.StaticCallee(cc)
-	return fn != nil && fn.Name() == "Done" && fn.Pkg() != nil && fn.Pkg().Path() == nethttp.Context
+	return fn != nil && fn.Name() == "Done" && fn.Pkg() != nil && fn.Pkg().Path() == httplib.Context
 }
 
 // countAttempts computes how many times the attempt runs when the exit

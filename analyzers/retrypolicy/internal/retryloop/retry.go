@@ -4,12 +4,12 @@ import (
 	"go/constant"
 	"go/token"
 	"go/types"
-	"strings"
 
 	"golang.org/x/tools/go/ssa"
 
-	"github.com/httplint/httplint/internal/nethttp"
+	"github.com/httplint/httplint/internal/http/httplib"
 	"github.com/httplint/httplint/internal/ssa/valueflow"
+	"github.com/httplint/httplint/internal/typeutil"
 )
 
 // An Attempt is a call whose failure a loop may retry.
@@ -452,11 +452,7 @@ func derives(x, v ssa.Value) bool {
 
 func isRestyResponse(fn *types.Func) bool {
 	sig, ok := fn.Type().(*types.Signature)
-	if !ok || sig.Recv() == nil {
-		return false
-	}
-	return nethttp.IsNamed(sig.Recv().Type(), "github.com/go-resty/resty/v2", "Response") ||
-		nethttp.IsNamed(sig.Recv().Type(), "resty.dev/v3", "Response")
+	return ok && sig.Recv() != nil && httplib.IsRestyResponse(sig.Recv().Type())
 }
 
 // statusValue reports whether v is the status code of response resp.
@@ -465,11 +461,11 @@ func statusValue(v, resp ssa.Value) bool {
 	case *ssa.UnOp:
 		if fa, ok := x.X.(*ssa.FieldAddr); ok && x.Op == token.MUL {
 			f := valueflow.FieldOf(fa)
-			return f != nil && f.Name() == "StatusCode" && nethttp.IsNamed(fa.X.Type(), nethttp.HTTP, "Response") && derives(fa.X, resp)
+			return f != nil && f.Name() == "StatusCode" && typeutil.IsNamed(fa.X.Type(), httplib.NetHTTP, "Response") && derives(fa.X, resp)
 		}
 	case *ssa.Field:
 		f := valueflow.FieldOf(x)
-		return f != nil && f.Name() == "StatusCode" && nethttp.IsNamed(x.X.Type(), nethttp.HTTP, "Response") && derives(x.X, resp)
+		return f != nil && f.Name() == "StatusCode" && typeutil.IsNamed(x.X.Type(), httplib.NetHTTP, "Response") && derives(x.X, resp)
 	case *ssa.Call:
 		if fn := valueflow.StaticCallee(&x.Call); fn != nil && fn.Name() == "StatusCode" && isRestyResponse(fn) {
 			return len(x.Call.Args) == 1 && derives(x.Call.Args[0], resp)
@@ -534,29 +530,6 @@ func mirror(op token.Token) token.Token {
 		return token.LEQ
 	}
 	return op
-}
-
-// RetryLibraries are the import paths (prefixes end in "/") of retry and
-// backoff libraries: a call into one of them in a loop condition counts
-// as a bound, on the retry path as a wait.
-var RetryLibraries = []string{
-	"github.com/cenkalti/backoff/",
-	"github.com/avast/retry-go",
-	"github.com/sethvargo/go-retry",
-	"github.com/failsafe-go/failsafe-go",
-	"github.com/hashicorp/go-retryablehttp",
-	"github.com/jpillora/backoff",
-	"k8s.io/apimachinery/pkg/util/wait",
-	"k8s.io/client-go/util/retry",
-}
-
-func isRetryLibrary(path string) bool {
-	for _, p := range RetryLibraries {
-		if path == p || strings.HasPrefix(path, strings.TrimSuffix(p, "/")+"/") {
-			return true
-		}
-	}
-	return false
 }
 
 // SameValue reports whether v is the same value on the iteration that

@@ -6,8 +6,9 @@ import (
 
 	"golang.org/x/tools/go/ssa"
 
-	"github.com/httplint/httplint/internal/nethttp"
+	"github.com/httplint/httplint/internal/http/httplib"
 	"github.com/httplint/httplint/internal/ssa/valueflow"
+	"github.com/httplint/httplint/internal/typeutil"
 )
 
 // waits lists the waits on the retry path of r.
@@ -76,13 +77,13 @@ func callWait(fn *ssa.Function, cc *ssa.CallCommon, helpers map[*ssa.Function]Wa
 	if callee.Pkg() != nil {
 		path = callee.Pkg().Path()
 	}
-	switch nethttp.FuncKey(callee) {
+	switch typeutil.FuncKey(callee) {
 	case "time.Sleep":
 		return Sleep
 	case "sync.WaitGroup.Wait", "sync.Cond.Wait":
 		return Receive
 	}
-	if isRetryLibrary(path) {
+	if httplib.IsRetryLibrary(path) {
 		return Library
 	}
 	if fn.Pkg != nil && callee.Pkg() == fn.Pkg.Pkg {
@@ -110,7 +111,7 @@ func callWait(fn *ssa.Function, cc *ssa.CallCommon, helpers map[*ssa.Function]Wa
 		helpers[f] = k
 		return k
 	}
-	if nethttp.IsStd(path) {
+	if typeutil.IsStd(path) {
 		return 0
 	}
 	if takesWaitArg(cc.Signature()) {
@@ -127,7 +128,7 @@ func takesWaitArg(sig *types.Signature) bool {
 	}
 	for i := 0; i < sig.Params().Len(); i++ {
 		t := sig.Params().At(i).Type()
-		if nethttp.IsContext(t) || nethttp.IsNamedValue(t, nethttp.Time, "Duration") {
+		if httplib.IsContext(t) || typeutil.IsNamedValue(t, httplib.Time, "Duration") {
 			return true
 		}
 	}
@@ -139,14 +140,14 @@ func takesWaitArg(sig *types.Signature) bool {
 func isTimerChan(ch ssa.Value) bool {
 	switch x := ch.(type) {
 	case *ssa.Call:
-		switch nethttp.FuncKey(valueflow.StaticCallee(x.Common())) {
+		switch typeutil.FuncKey(valueflow.StaticCallee(x.Common())) {
 		case "time.After", "time.Tick":
 			return true
 		}
 	case *ssa.UnOp:
 		if fa, ok := x.X.(*ssa.FieldAddr); ok && x.Op == token.MUL {
 			f := valueflow.FieldOf(fa)
-			return f != nil && f.Name() == "C" && (nethttp.IsNamed(fa.X.Type(), nethttp.Time, "Timer") || nethttp.IsNamed(fa.X.Type(), nethttp.Time, "Ticker"))
+			return f != nil && f.Name() == "C" && (typeutil.IsNamed(fa.X.Type(), httplib.Time, "Timer") || typeutil.IsNamed(fa.X.Type(), httplib.Time, "Ticker"))
 		}
 	}
 	return false

@@ -1,31 +1,14 @@
-// Package nethttp provides type predicates for the objects of net/http,
-// context and the HTTP client libraries that httplint understands.
+// Package typeutil provides predicates that match go/types objects by
+// package path and name.
 //
-// All predicates work on go/types objects, so renamed imports, dot
-// imports and type aliases are resolved by the type checker: nothing is
-// matched by identifier text.
-package nethttp
+// They work on types and objects, so renamed imports, dot imports, type
+// aliases and generic instantiations are resolved by the type checker:
+// nothing is matched by identifier text.
+package typeutil
 
 import (
 	"go/types"
 	"strings"
-)
-
-// Import paths of the packages the analyzers know.
-const (
-	HTTP    = "net/http"
-	Context = "context"
-	Net     = "net"
-	Time    = "time"
-	URL     = "net/url"
-
-	CleanHTTP       = "github.com/hashicorp/go-cleanhttp"
-	RetryableHTTP   = "github.com/hashicorp/go-retryablehttp"
-	RestyV2         = "github.com/go-resty/resty/v2"
-	RestyV3         = "resty.dev/v3"
-	HeimdallHTTP    = "github.com/gojek/heimdall/v7/httpclient"
-	HeimdallHystrix = "github.com/gojek/heimdall/v7/hystrix"
-	FailsafeHTTP    = "github.com/failsafe-go/failsafe-go/failsafehttp"
 )
 
 // IsNamed reports whether t, after removing pointers and aliases, is the
@@ -65,21 +48,6 @@ func namedIs(n *types.Named, pkg, name string) bool {
 	obj := n.Origin().Obj()
 	return obj != nil && obj.Name() == name && obj.Pkg() != nil && obj.Pkg().Path() == pkg
 }
-
-// IsClient reports whether t is http.Client or *http.Client.
-func IsClient(t types.Type) bool { return IsNamed(t, HTTP, "Client") }
-
-// IsTransport reports whether t is http.Transport or *http.Transport.
-func IsTransport(t types.Type) bool { return IsNamed(t, HTTP, "Transport") }
-
-// IsRequest reports whether t is http.Request or *http.Request.
-func IsRequest(t types.Type) bool { return IsNamed(t, HTTP, "Request") }
-
-// IsRoundTripper reports whether t is the http.RoundTripper interface.
-func IsRoundTripper(t types.Type) bool { return IsNamedValue(t, HTTP, "RoundTripper") }
-
-// IsContext reports whether t is context.Context.
-func IsContext(t types.Type) bool { return IsNamedValue(t, Context, "Context") }
 
 // IsFunc reports whether fn is the package-level function pkg.name.
 func IsFunc(fn *types.Func, pkg, name string) bool {
@@ -129,19 +97,6 @@ func FuncKey(fn *types.Func) string {
 		return ""
 	}
 	return fn.Pkg().Path() + "." + n.Origin().Obj().Name() + "." + fn.Name()
-}
-
-// ImportsAny reports whether pkg directly imports a package whose path is
-// in paths or starts with one of prefixes ending in "/".
-func ImportsAny(pkg *types.Package, paths ...string) bool {
-	for _, imp := range pkg.Imports() {
-		for _, p := range paths {
-			if imp.Path() == p || (strings.HasSuffix(p, "/") && strings.HasPrefix(imp.Path(), p)) {
-				return true
-			}
-		}
-	}
-	return false
 }
 
 // IsStd reports whether path looks like a standard-library import path

@@ -1,0 +1,120 @@
+package httplib
+
+import (
+	"net/http"
+
+	"golang.org/x/tools/go/ssa"
+
+	"github.com/httplint/httplint/internal/ssa/valueflow"
+)
+
+// Via says what sends a request.
+type Via uint8
+
+const (
+	// ViaHelper: a package function of net/http (http.Get, ...), which
+	// sends through http.DefaultClient.
+	ViaHelper Via = iota + 1
+	// ViaClient: a method of *http.Client.
+	ViaClient
+	// ViaRoundTrip: (*http.Transport).RoundTrip.
+	ViaRoundTrip
+	// ViaLibrary: a function or method of a client library.
+	ViaLibrary
+)
+
+// A Send describes one call that sends an HTTP request. Operands the call
+// does not have are nil.
+type Send struct {
+	Call ssa.CallInstruction
+	Lib  *Library
+	Via  Via
+	// Name is how the request is sent, for messages: "http.Get",
+	// "(*http.Client).Do", "(*retryablehttp.Client).Post",
+	// "(*resty.Request).Post".
+	Name string
+	// Client is the client operand: the *http.Client (ViaClient), or the
+	// library client (retryablehttp, heimdall). Transport is the
+	// *http.Transport operand (ViaRoundTrip).
+	Client, Transport ssa.Value
+	// DefaultClient reports a library package function that sends
+	// through the library's default client (retryablehttp.Get).
+	DefaultClient bool
+	// Request is the request operand: the *http.Request of Do and
+	// RoundTrip, or the library's request (*retryablehttp.Request, the
+	// *resty.Request receiver, the *failsafehttp.Request receiver).
+	Request ssa.Value
+	// Method is the HTTP method the function implies ("POST" for Post),
+	// or "" when the request or MethodArg carries it.
+	Method    string
+	MethodArg ssa.Value
+	// URL and Body are the URL and body operands, when the call has them.
+	URL, Body ssa.Value
+	// Headers is the header argument (heimdall).
+	Headers ssa.Value
+	// Background reports whether the call builds its request with
+	// context.Background (net/http's helpers and the Client methods other
+	// than Do).
+	Background bool
+}
+
+// Classify reports whether call sends an HTTP request through net/http,
+// and describes it.
+func Classify(call ssa.CallInstruction) (Send, bool) {
+	return classify(call, func(l *Library) bool { return l == NetHTTPLib })
+}
+
+// ClassifyLibrary reports whether call sends an HTTP request through a
+// client library other than net/http, and describes it.
+func ClassifyLibrary(call ssa.CallInstruction) (Send, bool) {
+	return classify(call, func(l *Library) bool { return l != NetHTTPLib })
+}
+
+func classify(call ssa.CallInstruction, want func(*Library) bool) (Send, bool) {
+	c := call.Common()
+	fn := valueflow.StaticCallee(c)
+	lib, _ := funcOf(fn)
+	if lib == nil || lib.send == nil || !want(lib) {
+		return Send{}, false
+	}
+	s, ok := lib.send(fn, c.Args)
+	if !ok {
+		return Send{}, false
+	}
+	s.Call, s.Lib = call, lib
+	return s, true
+}
+
+// arg returns args[i], or nil.
+func arg(args []ssa.Value, i int) ssa.Value {
+	if i >= 0 && i < len(args) {
+		return args[i]
+	}
+	return nil
+}
+
+// methodOf returns the HTTP method a send function named name implies:
+// Get, Head, Post, Put, Patch, Delete, Options, Trace, PostForm, Query.
+func methodOf(name string) string {
+	switch name {
+	case "Get":
+		return http.MethodGet
+	case "Head":
+		return http.MethodHead
+	case "Post", "PostForm":
+		return http.MethodPost
+	case "Put":
+		return http.MethodPut
+	case "Patch":
+		return http.MethodPatch
+	case "Delete":
+		return http.MethodDelete
+	case "Options":
+		return http.MethodOptions
+	case "Trace":
+		return http.MethodTrace
+	case "Query":
+		return "QUERY"
+	}
+	return ""
+}
