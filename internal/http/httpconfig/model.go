@@ -50,6 +50,13 @@ func (v Value) ZeroField() string { return v.zeroField }
 // Pos returns the position of the store that set the value, if known.
 func (v Value) Pos() token.Pos { return v.pos }
 
+// IsConst reports whether the value is a known constant (Int).
+func (v Value) IsConst() bool { return v.Kind == Const }
+
+// IsDynamic reports whether the value was written with a value that
+// could not be followed to a single constant (trusted as set).
+func (v Value) IsDynamic() bool { return v.Kind == Dynamic }
+
 // IsZero reports whether the field is known to hold 0 (or false, or nil).
 func (v Value) IsZero() bool { return v.Kind == Const && v.Int == 0 }
 

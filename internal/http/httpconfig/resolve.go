@@ -326,15 +326,20 @@ func isVar(obj types.Object, pkg, name string) bool {
 	return obj != nil && obj.Name() == name && obj.Pkg() != nil && obj.Pkg().Path() == pkg
 }
 
-// valueOf returns the model value of a stored SSA value. A value read
-// from a struct field that is never set anywhere is its zero value.
-func (r *Resolver) valueOf(v ssa.Value, pos token.Pos) Value {
-	if f, ok := r.ix.NeverSet(v); ok {
+// valueOf returns the model value of a stored SSA value.
+func (r *Resolver) valueOf(v ssa.Value, pos token.Pos) Value { return ValueOf(r.ix, v, pos) }
+
+// ValueOf returns what is known of the integer or boolean setting v,
+// written at pos: a constant (looking through conversions; booleans are
+// 0 or 1, nil is 0), the zero value of a struct field that is never set
+// anywhere, or Dynamic.
+func ValueOf(ix *valueflow.Index, v ssa.Value, pos token.Pos) Value {
+	if f, ok := ix.NeverSet(v); ok {
 		z := ConstValue(0, true, pos)
 		z.zeroField = fieldName(f)
 		return z
 	}
-	if c, ok := v.(*ssa.Const); ok {
+	if c, ok := valueflow.StripCopies(v).(*ssa.Const); ok {
 		if c.Value == nil {
 			return ConstValue(0, true, pos)
 		}

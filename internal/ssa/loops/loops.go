@@ -38,6 +38,24 @@ func (l *Loop) Blocks(fn *ssa.Function) []*ssa.BasicBlock {
 	return out
 }
 
+// Size returns the number of the loop's blocks.
+func (l *Loop) Size() int { return l.size }
+
+// Exits returns the conditional branches of the loop's blocks that leave
+// the loop, in block order.
+func (l *Loop) Exits(fn *ssa.Function) []*ssa.If {
+	var out []*ssa.If
+	for _, b := range l.Blocks(fn) {
+		if len(b.Instrs) == 0 || len(b.Succs) != 2 {
+			continue
+		}
+		if ifi, ok := b.Instrs[len(b.Instrs)-1].(*ssa.If); ok && l.Contains(b.Succs[0]) != l.Contains(b.Succs[1]) {
+			out = append(out, ifi)
+		}
+	}
+	return out
+}
+
 // IsLatch reports whether the edge b→l.Header is a back edge of l.
 func (l *Loop) IsLatch(b *ssa.BasicBlock) bool {
 	for _, x := range l.Latches {

@@ -70,6 +70,7 @@ type Index struct {
 	funcs        map[*types.Func]*ssa.Function
 
 	escapingState
+	callState
 }
 
 // NewIndex indexes the functions funcs of package pkg. funcs should hold
@@ -161,18 +162,20 @@ func FieldOf(v ssa.Value) *types.Var {
 	return s.Field(idx).Origin()
 }
 
-// Unwrap replaces a free variable of an anonymous function by the value
-// its closure binds, repeatedly, when that closure is known.
-func (ix *Index) Unwrap(v ssa.Value) ssa.Value { return ix.unwrapFreeVar(v) }
+// ResolveFreeVar returns the value that the closure creating v's
+// function binds to v when v is a free variable (repeatedly, through
+// nested closures), or v itself.
+func (ix *Index) ResolveFreeVar(v ssa.Value) ssa.Value { return ix.unwrapFreeVar(v) }
 
 // Binding returns the value bound to free variable fv by the closure that
 // creates its function, or nil.
 func (ix *Index) Binding(fv *ssa.FreeVar) ssa.Value { return ix.binding(fv) }
 
 // unwrapFreeVar replaces a free variable of an anonymous function by the
-// value its closure binds, when that closure is known.
+// value its closure binds, when that closure is known. Each step moves to
+// an enclosing function, so the loop ends.
 func (ix *Index) unwrapFreeVar(v ssa.Value) ssa.Value {
-	for i := 0; i < 8; i++ {
+	for {
 		fv, ok := v.(*ssa.FreeVar)
 		if !ok {
 			return v
@@ -183,7 +186,6 @@ func (ix *Index) unwrapFreeVar(v ssa.Value) ssa.Value {
 		}
 		v = b
 	}
-	return v
 }
 
 // binding returns the value bound to free variable fv by the closure
@@ -221,29 +223,20 @@ func (ix *Index) cellHome(addr ssa.Value) Home {
 // HomeOf returns the home of the object that pointer p points to, or the
 // zero Home if p comes from several places or from nowhere known.
 func (ix *Index) HomeOf(p ssa.Value) Home {
-	for i := 0; i < 16; i++ {
-		switch v := ix.unwrapFreeVar(p).(type) {
-		case *ssa.Alloc, *ssa.Global, *ssa.Call, *ssa.Extract, *ssa.Parameter:
-			return Home{V: v}
-		case *ssa.UnOp:
-			if v.Op != token.MUL {
-				return Home{}
-			}
-			return ix.cellHome(v.X)
-		case *ssa.FieldAddr:
-			// A struct-typed field: the object is the field itself.
-			if f := FieldOf(v); f != nil {
-				return Home{Field: f}
-			}
+	switch v := StripCopies(ix.unwrapFreeVar(p)).(type) {
+	case *ssa.Alloc, *ssa.Global, *ssa.Call, *ssa.Extract, *ssa.Parameter:
+		return Home{V: v}
+	case *ssa.FreeVar:
+		return ix.HomeOf(v)
+	case *ssa.UnOp:
+		if v.Op != token.MUL {
 			return Home{}
-		case *ssa.ChangeType:
-			p = v.X
-		case *ssa.TypeAssert:
-			p = v.X
-		case *ssa.MakeInterface:
-			p = v.X
-		default:
-			return Home{}
+		}
+		return ix.cellHome(v.X)
+	case *ssa.FieldAddr:
+		// A struct-typed field: the object is the field itself.
+		if f := FieldOf(v); f != nil {
+			return Home{Field: f}
 		}
 	}
 	return Home{}

@@ -46,7 +46,6 @@ type Analyzer struct {
 	guards  map[*ssa.Function][]guard
 	roots   map[*ssa.Function]*frame
 	objs    *objIndex
-	calls   *callIndex
 	reach   map[*ssa.BasicBlock]map[int]bool
 	objBusy map[objKey]bool
 	steps   int
@@ -486,7 +485,7 @@ func (a *Analyzer) constBytes(f *frame, c *ssa.Const) Length {
 
 // escaped estimates the URL query escaping of v.
 func (a *Analyzer) escaped(f *frame, v ssa.Value) Length {
-	if s, ok := stringConst(v); ok {
+	if s, ok := a.ix.ConstString(v); ok {
 		l := Const(len(url.QueryEscape(s)))
 		l.Safe = true
 		return l
@@ -497,14 +496,6 @@ func (a *Analyzer) escaped(f *frame, v ssa.Value) Length {
 // escapedElem estimates the URL query escaping of one element of v.
 func (a *Analyzer) escapedElem(f *frame, v ssa.Value) Length {
 	return Escape(a.eval(f, v, mElem))
-}
-
-func stringConst(v ssa.Value) (string, bool) {
-	c, ok := v.(*ssa.Const)
-	if !ok || c.Value == nil || c.Value.Kind() != constant.String {
-		return "", false
-	}
-	return constant.StringVal(c.Value), true
 }
 
 // callBytes estimates result idx of call.
@@ -759,7 +750,7 @@ func (a *Analyzer) format(f *frame, call ssa.CallInstruction, format, args ssa.V
 		}
 		return total
 	}
-	fs, ok := stringConst(format)
+	fs, ok := a.ix.ConstString(format)
 	if !ok {
 		total := Add(Unknown, a.eval(f, format, mBytes))
 		for _, x := range elems {
@@ -1004,7 +995,7 @@ func (a *Analyzer) repeats(f *frame, instr ssa.Instruction, origin ssa.Value, ho
 			instr = call
 			continue
 		}
-		next := directUse(mc)
+		next := valueflow.DirectCall(mc)
 		if next == nil {
 			return Mul(r, Unknown)
 		}
@@ -1030,29 +1021,6 @@ func yieldCall(mc *ssa.MakeClosure) *ssa.Call {
 		}
 	}
 	return nil
-}
-
-// directUse returns the instruction that calls, defers or starts the
-// closure mc directly, if that is its only use.
-func directUse(mc *ssa.MakeClosure) ssa.Instruction {
-	refs := mc.Referrers()
-	if refs == nil {
-		return nil
-	}
-	var use ssa.Instruction
-	for _, r := range *refs {
-		switch r := r.(type) {
-		case *ssa.DebugRef:
-			continue
-		case ssa.CallInstruction:
-			if r.Common().Value == mc && use == nil {
-				use = r
-				continue
-			}
-		}
-		return nil
-	}
-	return use
 }
 
 // rangeSite returns the position of the range statement whose body is
@@ -1198,7 +1166,7 @@ func (a *Analyzer) param(f *frame, p *ssa.Parameter, m measure) Length {
 		}
 		return a.opaqueParam(f, p, m)
 	}
-	if sites, ok := a.knownCallers(fn); ok {
+	if sites, ok := a.ix.Callers(fn); ok {
 		if len(sites) == 0 || len(sites) > maxSites {
 			return Unknown
 		}
@@ -1402,7 +1370,7 @@ func (a *Analyzer) loadAny(f *frame, u *ssa.UnOp, m measure) Length {
 }
 
 // unwrap replaces a free variable by the value its closure binds.
-func (a *Analyzer) unwrap(v ssa.Value) ssa.Value { return a.ix.Unwrap(v) }
+func (a *Analyzer) unwrap(v ssa.Value) ssa.Value { return a.ix.ResolveFreeVar(v) }
 
 // ---- type helpers ----
 

@@ -7,68 +7,30 @@ import (
 	"go/types"
 	"sort"
 
+	"github.com/httplint/httplint/internal/ssa/loops"
 	"golang.org/x/tools/go/ssa"
 )
 
-// A loop is a natural loop of an SSA function: a header block and the
-// blocks that reach a back edge to it without passing through it.
+// A loop is a natural loop of an SSA function, with the conditional
+// branches that leave it.
 type loop struct {
-	header *ssa.BasicBlock
-	body   map[int]bool // block indices
-	exits  []*ssa.If    // conditional branches that leave the loop
+	*loops.Loop
+	exits []*ssa.If
 }
 
-func (l *loop) contains(b *ssa.BasicBlock) bool { return b != nil && l.body[b.Index] }
+func (l *loop) contains(b *ssa.BasicBlock) bool { return l.Contains(b) }
 
-// loopsOf returns the natural loops of fn, computed once.
+// loopsOf returns the natural loops of fn, innermost first, computed
+// once.
 func (a *Analyzer) loopsOf(fn *ssa.Function) []*loop {
 	if ls, ok := a.loops[fn]; ok {
 		return ls
 	}
-	byHeader := make(map[*ssa.BasicBlock]*loop)
 	var out []*loop
-	for _, h := range fn.Blocks {
-		for _, p := range h.Preds {
-			if !h.Dominates(p) {
-				continue
-			}
-			l := byHeader[h]
-			if l == nil {
-				l = &loop{header: h, body: map[int]bool{h.Index: true}}
-				byHeader[h] = l
-				out = append(out, l)
-			}
-			// Blocks that reach p without passing through h.
-			stack := []*ssa.BasicBlock{p}
-			for len(stack) > 0 {
-				b := stack[len(stack)-1]
-				stack = stack[:len(stack)-1]
-				if l.body[b.Index] {
-					continue
-				}
-				l.body[b.Index] = true
-				stack = append(stack, b.Preds...)
-			}
-		}
+	for _, l := range loops.Analyze(fn).Loops {
+		out = append(out, &loop{Loop: l, exits: l.Exits(fn)})
 	}
-	for _, l := range out {
-		for idx := range l.body {
-			b := fn.Blocks[idx]
-			if len(b.Instrs) == 0 {
-				continue
-			}
-			ifi, ok := b.Instrs[len(b.Instrs)-1].(*ssa.If)
-			if !ok || len(b.Succs) != 2 {
-				continue
-			}
-			if l.contains(b.Succs[0]) != l.contains(b.Succs[1]) {
-				l.exits = append(l.exits, ifi)
-			}
-		}
-		sort.Slice(l.exits, func(i, j int) bool { return l.exits[i].Block().Index < l.exits[j].Block().Index })
-	}
-	// Innermost loops first.
-	sort.SliceStable(out, func(i, j int) bool { return len(out[i].body) < len(out[j].body) })
+	sort.SliceStable(out, func(i, j int) bool { return out[i].Size() < out[j].Size() })
 	a.loops[fn] = out
 	return out
 }
@@ -76,7 +38,7 @@ func (a *Analyzer) loopsOf(fn *ssa.Function) []*loop {
 // loopWithHeader returns the loop whose header is b, or nil.
 func (a *Analyzer) loopWithHeader(b *ssa.BasicBlock) *loop {
 	for _, l := range a.loopsOf(b.Parent()) {
-		if l.header == b {
+		if l.Header == b {
 			return l
 		}
 	}
@@ -143,11 +105,11 @@ func (a *Analyzer) exitBound(f *frame, l *loop, ifi *ssa.If) (Length, bool) {
 				if namedParams(r.X.Type()) {
 					return Unknown, true
 				}
-				return a.countAt(f, r.X, l.header), true
+				return a.countAt(f, r.X, l.Header), true
 			}
 		case *ssa.UnOp:
 			if t.Op == token.ARROW && t.CommaOk && c.Index == 1 {
-				return a.countAt(f, t.X, l.header), true
+				return a.countAt(f, t.X, l.Header), true
 			}
 		}
 	case *ssa.BinOp:
@@ -160,7 +122,7 @@ func (a *Analyzer) exitBound(f *frame, l *loop, ifi *ssa.If) (Length, bool) {
 		// the header, so the body ran once before the first test.
 		latch := 0
 		for _, s := range ifi.Block().Succs {
-			if s == l.header {
+			if s == l.Header {
 				latch = 1
 			}
 		}
@@ -188,11 +150,11 @@ func (a *Analyzer) exitBound(f *frame, l *loop, ifi *ssa.If) (Length, bool) {
 					return Const((d+k-1)/k + incl + latch), true
 				}
 				if coll := lenArg(start); coll != nil {
-					return a.countAt(f, coll, l.header), true
+					return a.countAt(f, coll, l.Header), true
 				}
 			}
 			if coll := lenArg(y); coll != nil {
-				return a.countAt(f, coll, l.header), true
+				return a.countAt(f, coll, l.Header), true
 			}
 		}
 	}
@@ -215,7 +177,7 @@ func (a *Analyzer) induction(l *loop, v ssa.Value) (start ssa.Value, step int, o
 		}
 	}
 	phi, isPhi := v.(*ssa.Phi)
-	if !isPhi || phi.Block() != l.header {
+	if !isPhi || phi.Block() != l.Header {
 		return nil, 0, false
 	}
 	var init ssa.Value

@@ -317,7 +317,7 @@ func (a *Analyzer) paramObject(f *frame, p *ssa.Parameter, m measure) (Length, b
 	if f.parent != nil && f.site != nil && f.fn == fn {
 		return argOf(f.parent, f.site), true
 	}
-	if sites, ok := a.knownCallers(fn); ok && fn.Synthetic == "" {
+	if sites, ok := a.ix.Callers(fn); ok && fn.Synthetic == "" {
 		if len(sites) == 0 || len(sites) > maxSites {
 			return Unknown, true
 		}

@@ -11,7 +11,6 @@
 package httpmethod
 
 import (
-	"go/constant"
 	"net/http"
 
 	"golang.org/x/tools/go/ssa"
@@ -185,22 +184,4 @@ func (r *Resolver) method(v ssa.Value) (string, int) {
 
 // String returns the constant string v holds on every path, following
 // local and package variables.
-func (r *Resolver) String(v ssa.Value) (string, bool) {
-	if v == nil {
-		return "", false
-	}
-	var s string
-	first := true
-	for _, o := range r.ix.Origins(v) {
-		k, ok := o.V.(*ssa.Const)
-		if !ok || k.Value == nil || k.Value.Kind() != constant.String {
-			return "", false
-		}
-		ks := constant.StringVal(k.Value)
-		if !first && ks != s {
-			return "", false
-		}
-		s, first = ks, false
-	}
-	return s, !first
-}
+func (r *Resolver) String(v ssa.Value) (string, bool) { return r.ix.ConstString(v) }

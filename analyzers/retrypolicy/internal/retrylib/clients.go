@@ -1,7 +1,6 @@
 package retrylib
 
 import (
-	"go/constant"
 	"go/token"
 	"go/types"
 	"net/http"
@@ -9,6 +8,7 @@ import (
 
 	"golang.org/x/tools/go/ssa"
 
+	"github.com/httplint/httplint/internal/http/httpconfig"
 	"github.com/httplint/httplint/internal/http/httplib"
 	"github.com/httplint/httplint/internal/ssa/valueflow"
 	"github.com/httplint/httplint/internal/typeutil"
@@ -35,7 +35,7 @@ var (
 type Client struct {
 	Lib *httplib.Library
 	// Retries is the number of retries after the first attempt.
-	Retries Int
+	Retries httpconfig.Value
 	// Custom reports a retry policy the model cannot see through (a
 	// custom CheckRetry, resty retry conditions, failsafe predicates):
 	// whether a method is retried is then unknown.
@@ -57,18 +57,18 @@ type Client struct {
 
 // Retrying reports whether the client provably retries.
 func (c *Client) Retrying() bool {
-	return c != nil && c.Retries.Known && c.Retries.N > 0
+	return c != nil && c.Retries.IsConst() && c.Retries.Int > 0
 }
 
 // Attempts returns the number of attempts, or 0 when unknown.
 func (c *Client) Attempts() int64 {
-	if c == nil || !c.Retries.Known {
+	if c == nil || !c.Retries.IsConst() {
 		return 0
 	}
-	if c.Retries.N < 0 {
+	if c.Retries.Int < 0 {
 		return 1
 	}
-	return c.Retries.N + 1
+	return c.Retries.Int + 1
 }
 
 func ptrTo(pkg, name string) func(types.Type) bool {
@@ -82,7 +82,7 @@ func (r *Resolver) Send(s httplib.Send) *Client {
 	case httplib.RetryableHTTP:
 		if s.DefaultClient {
 			// retryablehttp's package functions use NewClient().
-			return &Client{Lib: s.Lib, Retries: Int{Known: true, N: 4}}
+			return &Client{Lib: s.Lib, Retries: httpconfig.ConstValue(4, false, token.NoPos)}
 		}
 		return r.retryableHTTP(s.Client)
 	case httplib.RestyV2, httplib.RestyV3:
@@ -103,7 +103,7 @@ func (r *Resolver) retryableHTTP(v ssa.Value) *Client {
 	if !ok || len(roots) == 0 {
 		return nil
 	}
-	c := &Client{Lib: httplib.RetryableHTTP, Retries: Int{Known: true, N: 4}}
+	c := &Client{Lib: httplib.RetryableHTTP, Retries: httpconfig.ConstValue(4, false, token.NoPos)}
 	for _, root := range roots {
 		if k, _ := calleeKey(root); k != retryablehttp+".NewClient" {
 			return nil
@@ -118,9 +118,9 @@ func (r *Resolver) retryableHTTP(v ssa.Value) *Client {
 		}
 		switch u.Field.Name() {
 		case "RetryMax":
-			n := intOf(u.Store.Val, u.Pos())
-			if c.Retries.Known && n.Known && c.RetryPos.IsValid() && n.N != c.Retries.N {
-				n = Int{Set: true, Pos: n.Pos}
+			n := r.valueOf(u.Store.Val, u.Pos())
+			if c.Retries.IsConst() && n.IsConst() && c.RetryPos.IsValid() && n.Int != c.Retries.Int {
+				n = httpconfig.DynamicValue(n.Pos())
 			}
 			c.Retries, c.RetryPos = n, u.Pos()
 		case "CheckRetry":
@@ -156,7 +156,7 @@ func (r *Resolver) resty(s httplib.Send) *Client {
 	if s.Lib == httplib.RestyV3 {
 		pkg = restyV3
 	}
-	c := &Client{Lib: s.Lib, Retries: Int{Known: true}, MethodGate: s.Lib == httplib.RestyV3}
+	c := &Client{Lib: s.Lib, Retries: httpconfig.ConstValue(0, false, token.NoPos), MethodGate: s.Lib == httplib.RestyV3}
 	// Walk the request back to c.R().
 	reqRoots, ok := r.origins(s.Request)
 	if !ok || len(reqRoots) == 0 {
@@ -220,12 +220,12 @@ func (r *Resolver) resty(s httplib.Send) *Client {
 		}
 	}
 	type setting struct {
-		v     Int
+		v     httpconfig.Value
 		n     int
 		clash bool
 	}
-	set := func(st *setting, v Int) {
-		if st.n > 0 && (!v.Known || !st.v.Known || v.N != st.v.N) {
+	set := func(st *setting, v httpconfig.Value) {
+		if st.n > 0 && (!v.IsConst() || !st.v.IsConst() || v.Int != st.v.Int) {
 			st.clash = true
 		}
 		st.v = v
@@ -248,11 +248,11 @@ func (r *Resolver) resty(s httplib.Send) *Client {
 		switch u.Name {
 		case "SetRetryCount":
 			if len(u.Args) == 1 {
-				set(&count[level], intOf(u.Args[0], u.Pos()))
+				set(&count[level], r.valueOf(u.Args[0], u.Pos()))
 			}
 		case "SetRetryAllowNonIdempotent":
 			if s.Lib == httplib.RestyV3 && len(u.Args) == 1 {
-				set(&allow[level], intOf(u.Args[0], u.Pos()))
+				set(&allow[level], r.valueOf(u.Args[0], u.Pos()))
 			}
 		case "AddRetryCondition", "AddRetryConditions", "SetRetryConditions", "SetRetryDefaultConditions":
 			// v2: any condition replaces the method-agnostic default
@@ -272,7 +272,7 @@ func (r *Resolver) resty(s httplib.Send) *Client {
 	for _, u := range r.uses(clientRoots, ptrTo(pkg, "Client")) {
 		if u.Store != nil {
 			if u.Field.Name() == "RetryCount" {
-				set(&count[0], intOf(u.Store.Val, u.Pos()))
+				set(&count[0], r.valueOf(u.Store.Val, u.Pos()))
 			}
 			continue
 		}
@@ -281,34 +281,34 @@ func (r *Resolver) resty(s httplib.Send) *Client {
 	for _, u := range r.uses(roots, ptrTo(pkg, "Request")) {
 		apply(u, 1)
 	}
-	pick := func(st [2]setting) (Int, bool, bool) {
+	pick := func(st [2]setting) (httpconfig.Value, bool, bool) {
 		for _, l := range []int{1, 0} {
 			if st[l].n > 0 {
 				if st[l].clash {
-					return Int{Set: true, Pos: st[l].v.Pos}, true, true
+					return httpconfig.DynamicValue(st[l].v.Pos()), true, true
 				}
 				return st[l].v, true, false
 			}
 		}
-		return Int{}, false, false
+		return httpconfig.Value{}, false, false
 	}
 	if v, ok, _ := pick(count); ok {
-		c.Retries, c.RetryPos = v, v.Pos
+		c.Retries, c.RetryPos = v, v.Pos()
 	}
 	if v, ok, clash := pick(allow); ok {
 		switch {
-		case clash || !v.Known:
+		case clash || !v.IsConst():
 			c.Custom = true
-		case v.N != 0:
+		case v.Int != 0:
 			c.MethodGate = false
-			c.RetryPos = v.Pos
+			c.RetryPos = v.Pos()
 		}
 	}
 	return c
 }
 
 func (r *Resolver) addHeaderKey(c *Client, k ssa.Value) {
-	if s, ok := constString(r.ix, k); ok {
+	if s, ok := r.ix.ConstString(k); ok {
 		c.Headers = append(c.Headers, http.CanonicalHeaderKey(s))
 	} else {
 		c.DynamicHeaders = true
@@ -323,7 +323,7 @@ func (r *Resolver) heimdall(v ssa.Value) *Client {
 	if !ok || len(roots) == 0 {
 		return nil
 	}
-	c := &Client{Lib: httplib.Heimdall, Retries: Int{Known: true}}
+	c := &Client{Lib: httplib.Heimdall, Retries: httpconfig.ConstValue(0, false, token.NoPos)}
 	for i, root := range roots {
 		key, cc := calleeKey(root)
 		if key != heimdall+".NewClient" && key != hystrix+".NewClient" {
@@ -333,18 +333,18 @@ func (r *Resolver) heimdall(v ssa.Value) *Client {
 		if !ok {
 			return nil
 		}
-		n := Int{Known: true}
+		n := httpconfig.ConstValue(0, false, token.NoPos)
 		for _, o := range opts {
 			okey, occ := calleeKey(o)
 			switch okey {
 			case heimdall + ".WithRetryCount", hystrix + ".WithRetryCount":
-				n = intOf(occ.Args[0], o.Pos())
+				n = r.valueOf(occ.Args[0], o.Pos())
 			case "":
 				return nil
 			}
 		}
 		if i == 0 {
-			c.Retries, c.Pos, c.RetryPos = n, root.Pos(), n.Pos
+			c.Retries, c.Pos, c.RetryPos = n, root.Pos(), n.Pos()
 		} else if c.Retries != n {
 			return nil
 		}
@@ -374,7 +374,7 @@ func (r *Resolver) policies(v ssa.Value, pos token.Pos) *Client {
 	if !ok {
 		return nil
 	}
-	c := &Client{Lib: httplib.FailsafeHTTP, Retries: Int{Known: true}, Pos: pos}
+	c := &Client{Lib: httplib.FailsafeHTTP, Retries: httpconfig.ConstValue(0, false, token.NoPos), Pos: pos}
 	for _, p := range ps {
 		cfg := r.Policy(p)
 		if cfg == nil {
@@ -384,8 +384,8 @@ func (r *Resolver) policies(v ssa.Value, pos token.Pos) *Client {
 			continue // another kind of policy
 		}
 		c.Retries, c.RetryPos, c.Custom = cfg.MaxRetries, cfg.Pos, cfg.Custom
-		if cfg.MaxRetries.Known && cfg.MaxRetries.N < 0 {
-			c.Retries = Int{Set: true, Pos: cfg.MaxRetries.Pos}
+		if cfg.MaxRetries.IsConst() && cfg.MaxRetries.Int < 0 {
+			c.Retries = httpconfig.DynamicValue(cfg.MaxRetries.Pos())
 		}
 	}
 	return c
@@ -443,23 +443,6 @@ func (r *Resolver) retryingAlloc(alloc *ssa.Alloc) *Client {
 	return nil
 }
 
-func constString(ix *valueflow.Index, v ssa.Value) (string, bool) {
-	var s string
-	first := true
-	for _, o := range ix.Origins(v) {
-		k, ok := o.V.(*ssa.Const)
-		if !ok || k.Value == nil || k.Value.Kind() != constant.String {
-			return "", false
-		}
-		ks := constant.StringVal(k.Value)
-		if !first && ks != s {
-			return "", false
-		}
-		s, first = ks, false
-	}
-	return s, !first
-}
-
 // mapKeys returns the constant keys stored into a map literal.
 func (r *Resolver) mapKeys(v ssa.Value) (keys []string, dynamic bool) {
 	origins := r.ix.Origins(v)
@@ -475,7 +458,7 @@ func (r *Resolver) mapKeys(v ssa.Value) (keys []string, dynamic bool) {
 		for _, ref := range *refs {
 			switch x := ref.(type) {
 			case *ssa.MapUpdate:
-				if s, ok := constString(r.ix, x.Key); ok {
+				if s, ok := r.ix.ConstString(x.Key); ok {
 					keys = append(keys, http.CanonicalHeaderKey(s))
 				} else {
 					dynamic = true

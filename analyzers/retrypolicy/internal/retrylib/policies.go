@@ -7,6 +7,7 @@ import (
 
 	"golang.org/x/tools/go/ssa"
 
+	"github.com/httplint/httplint/internal/http/httpconfig"
 	"github.com/httplint/httplint/internal/ssa/valueflow"
 	"github.com/httplint/httplint/internal/typeutil"
 )
@@ -14,9 +15,9 @@ import (
 // A PolicyConfig is the configuration of a failsafe-go retry policy.
 type PolicyConfig struct {
 	// MaxRetries is the number of retries; -1 means no limit.
-	MaxRetries Int
+	MaxRetries httpconfig.Value
 	// MaxDuration is the overall limit; unset or 0 means none.
-	MaxDuration Int
+	MaxDuration httpconfig.Value
 	// Custom reports handle or abort predicates.
 	Custom bool
 	// Pos is where the limit is set (or the builder, when not).
@@ -27,8 +28,8 @@ type PolicyConfig struct {
 
 // Forever reports whether the policy retries without limit.
 func (p *PolicyConfig) Forever() bool {
-	return p.MaxRetries.Known && p.MaxRetries.N == -1 &&
-		!(p.MaxDuration.Set || (p.MaxDuration.Known && p.MaxDuration.N != 0))
+	return p.MaxRetries.IsConst() && p.MaxRetries.Int == -1 &&
+		!(p.MaxDuration.IsDynamic() || (p.MaxDuration.IsConst() && p.MaxDuration.Int != 0))
 }
 
 // Policy returns the configuration of a failsafe-go RetryPolicy value
@@ -44,7 +45,7 @@ func (r *Resolver) Policy(v ssa.Value) *PolicyConfig {
 	key, cc := calleeKey(root)
 	switch key {
 	case retrypolicy + ".NewWithDefaults":
-		return &PolicyConfig{MaxRetries: Int{Known: true, N: 2}, Pos: root.Pos()}
+		return &PolicyConfig{MaxRetries: httpconfig.ConstValue(2, false, token.NoPos), Pos: root.Pos()}
 	case "":
 		if cc == nil || cc.Method == nil || cc.Method.Name() != "Build" {
 			return nil
@@ -82,7 +83,7 @@ func (r *Resolver) Builder(v ssa.Value) *PolicyConfig {
 		}
 		break
 	}
-	p := &PolicyConfig{MaxRetries: Int{Known: true, N: 2}, Pos: root.Pos()}
+	p := &PolicyConfig{MaxRetries: httpconfig.ConstValue(2, false, token.NoPos), Pos: root.Pos()}
 	n := 0
 	for _, u := range r.uses([]ssa.Value{root}, isBuilder) {
 		switch u.Name {
@@ -90,18 +91,18 @@ func (r *Resolver) Builder(v ssa.Value) *PolicyConfig {
 			if len(u.Args) != 1 {
 				continue
 			}
-			m := intOf(u.Args[0], u.Pos())
-			if m.Known && u.Name == "WithMaxAttempts" && m.N != -1 {
-				m.N--
+			m := r.valueOf(u.Args[0], u.Pos())
+			if m.IsConst() && u.Name == "WithMaxAttempts" && m.Int != -1 {
+				m.Int--
 			}
-			if n > 0 && !(m.Known && p.MaxRetries.Known && m.N == p.MaxRetries.N) {
-				m = Int{Set: true, Pos: m.Pos}
+			if n > 0 && !(m.IsConst() && p.MaxRetries.IsConst() && m.Int == p.MaxRetries.Int) {
+				m = httpconfig.DynamicValue(m.Pos())
 			}
-			p.MaxRetries, p.Pos = m, m.Pos
+			p.MaxRetries, p.Pos = m, m.Pos()
 			n++
 		case "WithMaxDuration":
 			if len(u.Args) == 1 {
-				p.MaxDuration = intOf(u.Args[0], u.Pos())
+				p.MaxDuration = r.valueOf(u.Args[0], u.Pos())
 			}
 		case "HandleErrors", "HandleErrorTypes", "HandleResult", "HandleIf",
 			"AbortOnResult", "AbortOnErrors", "AbortOnErrorTypes", "AbortIf":
@@ -203,11 +204,11 @@ func (r *Resolver) retryGo(e *Entry, optsArg ssa.Value) {
 		key, cc := calleeKey(o)
 		switch key {
 		case retryGo + ".Attempts":
-			n := intOf(cc.Args[0], o.Pos())
-			if !n.Known {
+			n := r.valueOf(cc.Args[0], o.Pos())
+			if !n.IsConst() {
 				return
 			}
-			attempts, pos, why = n.N, o.Pos(), "retry.Attempts(0) retries until the function succeeds"
+			attempts, pos, why = n.Int, o.Pos(), "retry.Attempts(0) retries until the function succeeds"
 		case retryGo + ".UntilSucceeded":
 			attempts, pos, why = 0, o.Pos(), "retry.UntilSucceeded() retries until the function succeeds"
 		case retryGo + ".Context":
@@ -242,9 +243,9 @@ func (r *Resolver) backoffV4(e *Entry, b ssa.Value) {
 	key, cc := calleeKey(root)
 	switch key {
 	case backoffV4 + ".WithMaxRetries":
-		n := intOf(cc.Args[1], root.Pos())
-		if n.Known {
-			e.Attempts = n.N + 1
+		n := r.valueOf(cc.Args[1], root.Pos())
+		if n.IsConst() {
+			e.Attempts = n.Int + 1
 		}
 		return
 	case backoffV4 + ".WithContext":
@@ -259,18 +260,18 @@ func (r *Resolver) backoffV4(e *Entry, b ssa.Value) {
 		if !ok {
 			return
 		}
-		var max Int = Int{Known: true, N: int64(15 * time.Minute)}
+		max := httpconfig.ConstValue(int64(15*time.Minute), false, token.NoPos)
 		for _, o := range opts {
 			okey, occ := calleeKey(o)
 			if okey == backoffV4+".WithMaxElapsedTime" {
-				max = intOf(occ.Args[0], o.Pos())
+				max = r.valueOf(occ.Args[0], o.Pos())
 			} else if okey == "" {
 				return
 			}
 		}
 		max = r.storedInt(root, "MaxElapsedTime", max)
-		if max.Known && max.N == 0 {
-			e.Forever, e.Pos, e.Why = true, max.Pos, "an ExponentialBackOff with MaxElapsedTime 0 never stops"
+		if max.IsConst() && max.Int == 0 {
+			e.Forever, e.Pos, e.Why = true, max.Pos(), "an ExponentialBackOff with MaxElapsedTime 0 never stops"
 		}
 		return
 	}
@@ -288,32 +289,32 @@ func (r *Resolver) backoffV4(e *Entry, b ssa.Value) {
 		// Reset panics (exponential.go:164-167), a different bug.
 		stores, _ := r.ix.ObjectStores(alloc, nil)
 		clock := false
-		max := Int{Known: true, N: 0, Pos: root.Pos()}
+		max := httpconfig.ConstValue(0, true, root.Pos())
 		for _, st := range stores {
 			switch st.Field.Name() {
 			case "Clock":
 				clock = true
 			case "MaxElapsedTime":
-				max = intOf(st.Value, st.Pos())
+				max = r.valueOf(st.Value, st.Pos())
 			}
 		}
-		if clock && max.Known && max.N == 0 {
-			e.Forever, e.Pos, e.Why = true, max.Pos, "an ExponentialBackOff with MaxElapsedTime 0 never stops"
+		if clock && max.IsConst() && max.Int == 0 {
+			e.Forever, e.Pos, e.Why = true, max.Pos(), "an ExponentialBackOff with MaxElapsedTime 0 never stops"
 		}
 	}
 }
 
 // storedInt applies stores to field name of the object root to v.
-func (r *Resolver) storedInt(root ssa.Value, name string, v Int) Int {
+func (r *Resolver) storedInt(root ssa.Value, name string, v httpconfig.Value) httpconfig.Value {
 	stores, _ := r.ix.ObjectStores(root, nil)
 	n := 0
 	for _, st := range stores {
 		if st.Field == nil || st.Field.Name() != name {
 			continue
 		}
-		s := intOf(st.Value, st.Pos())
-		if n > 0 && !(s.Known && v.Known && s.N == v.N) {
-			return Int{Set: true, Pos: s.Pos}
+		s := r.valueOf(st.Value, st.Pos())
+		if n > 0 && !(s.IsConst() && v.IsConst() && s.Int == v.Int) {
+			return httpconfig.DynamicValue(s.Pos())
 		}
 		v = s
 		n++
@@ -329,15 +330,15 @@ func (r *Resolver) backoffV5(e *Entry, optsArg ssa.Value) {
 	if !ok {
 		return
 	}
-	var tries Int
-	elapsed := Int{Known: true, N: int64(15 * time.Minute)}
+	var tries httpconfig.Value
+	elapsed := httpconfig.ConstValue(int64(15*time.Minute), false, token.NoPos)
 	for _, o := range opts {
 		key, cc := calleeKey(o)
 		switch key {
 		case backoffV5 + ".WithMaxTries":
-			tries = intOf(cc.Args[0], o.Pos())
+			tries = r.valueOf(cc.Args[0], o.Pos())
 		case backoffV5 + ".WithMaxElapsedTime":
-			elapsed = intOf(cc.Args[0], o.Pos())
+			elapsed = r.valueOf(cc.Args[0], o.Pos())
 		case backoffV5 + ".WithBackOff":
 			bs, ok := r.origins(cc.Args[0])
 			if !ok || len(bs) != 1 {
@@ -358,15 +359,15 @@ func (r *Resolver) backoffV5(e *Entry, optsArg ssa.Value) {
 			return
 		}
 	}
-	if tries.Set || elapsed.Set {
+	if tries.IsDynamic() || elapsed.IsDynamic() {
 		return
 	}
-	if tries.Known && tries.N > 0 {
-		e.Attempts = tries.N
+	if tries.IsConst() && tries.Int > 0 {
+		e.Attempts = tries.Int
 		return
 	}
-	if elapsed.Known && elapsed.N == 0 {
-		e.Forever, e.Pos, e.Why = true, elapsed.Pos, "backoff.WithMaxElapsedTime(0) without WithMaxTries retries until the operation succeeds"
+	if elapsed.IsConst() && elapsed.Int == 0 {
+		e.Forever, e.Pos, e.Why = true, elapsed.Pos(), "backoff.WithMaxElapsedTime(0) without WithMaxTries retries until the operation succeeds"
 	}
 }
 
@@ -385,8 +386,8 @@ func (r *Resolver) goRetry(e *Entry, b ssa.Value, depth int) {
 		name := "retry." + key[len(goRetry)+1:]
 		e.Forever, e.Pos, e.Why = true, root.Pos(), name+" has no limit: without WithMaxRetries or WithMaxDuration it retries until the context ends"
 	case goRetry + ".WithMaxRetries":
-		if n := intOf(cc.Args[0], root.Pos()); n.Known {
-			e.Attempts = n.N + 1
+		if n := r.valueOf(cc.Args[0], root.Pos()); n.IsConst() {
+			e.Attempts = n.Int + 1
 		}
 	case goRetry + ".WithMaxDuration":
 	case goRetry + ".WithCappedDuration", goRetry + ".WithJitter", goRetry + ".WithJitterPercent":
@@ -408,8 +409,8 @@ func (r *Resolver) executor(e *Entry, v ssa.Value) {
 		switch {
 		case key == failsafe+".With":
 			c := r.policies(cc.Args[0], roots[0].Pos())
-			if c != nil && c.Retries.Known {
-				e.Attempts = c.Retries.N + 1
+			if c != nil && c.Retries.IsConst() {
+				e.Attempts = c.Retries.Int + 1
 			}
 			return
 		case key == "" && cc != nil && cc.IsInvoke() && cc.Method.Name() == "WithContext":
@@ -485,20 +486,12 @@ func returnsError(c ssa.CallInstruction) bool {
 // FuncOf returns the function of a function value: a function, a
 // closure, or nil.
 func FuncOf(v ssa.Value) *ssa.Function {
-	for i := 0; i < 4; i++ {
-		switch x := v.(type) {
-		case *ssa.Function:
-			return x
-		case *ssa.MakeClosure:
-			f, _ := x.Fn.(*ssa.Function)
-			return f
-		case *ssa.ChangeType:
-			v = x.X
-		case *ssa.MakeInterface:
-			v = x.X
-		default:
-			return nil
-		}
+	switch x := valueflow.StripCopies(v).(type) {
+	case *ssa.Function:
+		return x
+	case *ssa.MakeClosure:
+		f, _ := x.Fn.(*ssa.Function)
+		return f
 	}
 	return nil
 }

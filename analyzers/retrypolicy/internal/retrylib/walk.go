@@ -21,6 +21,7 @@ import (
 
 	"golang.org/x/tools/go/ssa"
 
+	"github.com/httplint/httplint/internal/http/httpconfig"
 	"github.com/httplint/httplint/internal/ssa/valueflow"
 	"github.com/httplint/httplint/internal/typeutil"
 )
@@ -28,51 +29,13 @@ import (
 // A Resolver answers configuration questions about one package. It is
 // not safe for concurrent use.
 type Resolver struct {
-	ix          *valueflow.Index
-	fieldLoads  map[*types.Var][]ssa.Value
-	globalLoads map[*ssa.Global][]ssa.Value
-	callers     map[*ssa.Function][]*ssa.Call
-	built       bool
+	ix *valueflow.Index
 	// httpClients memoises RetryingHTTPClient per client allocation.
 	httpClients map[*ssa.Alloc]*Client
 }
 
 // New returns a Resolver over ix.
 func New(ix *valueflow.Index) *Resolver { return &Resolver{ix: ix} }
-
-func (r *Resolver) build() {
-	if r.built {
-		return
-	}
-	r.built = true
-	r.fieldLoads = make(map[*types.Var][]ssa.Value)
-	r.globalLoads = make(map[*ssa.Global][]ssa.Value)
-	r.callers = make(map[*ssa.Function][]*ssa.Call)
-	for _, fn := range r.ix.Funcs {
-		for _, b := range fn.Blocks {
-			for _, instr := range b.Instrs {
-				switch x := instr.(type) {
-				case *ssa.UnOp:
-					if x.Op != token.MUL {
-						continue
-					}
-					switch a := x.X.(type) {
-					case *ssa.FieldAddr:
-						if f := valueflow.FieldOf(a); f != nil {
-							r.fieldLoads[f] = append(r.fieldLoads[f], x)
-						}
-					case *ssa.Global:
-						r.globalLoads[a] = append(r.globalLoads[a], x)
-					}
-				case *ssa.Call:
-					if callee := x.Call.StaticCallee(); callee != nil && callee.Pkg == r.ix.Pkg {
-						r.callers[callee] = append(r.callers[callee], x)
-					}
-				}
-			}
-		}
-	}
-}
 
 // A Use is something done to a configured object: a method call with
 // the object as receiver, or a store into one of its fields.
@@ -109,7 +72,6 @@ const maxUses = 512
 // to, and the callers of same-package functions that return it. chain
 // reports whether a method result is the same object.
 func (r *Resolver) uses(roots []ssa.Value, chain func(types.Type) bool) []Use {
-	r.build()
 	var out []Use
 	seen := make(map[ssa.Value]bool)
 	var work []ssa.Value
@@ -160,12 +122,12 @@ func (r *Resolver) uses(roots []ssa.Value, chain func(types.Type) bool) []Use {
 					}
 				case *ssa.FieldAddr:
 					if f := valueflow.FieldOf(a); f != nil {
-						for _, ld := range r.fieldLoads[f] {
+						for _, ld := range r.ix.FieldLoads(f) {
 							push(ld)
 						}
 					}
 				case *ssa.Global:
-					for _, ld := range r.globalLoads[a] {
+					for _, ld := range r.ix.GlobalLoads(a) {
 						push(ld)
 					}
 				}
@@ -175,7 +137,11 @@ func (r *Resolver) uses(roots []ssa.Value, chain func(types.Type) bool) []Use {
 					if res != v {
 						continue
 					}
-					for _, call := range r.callers[fn] {
+					for _, site := range r.ix.CallSites(fn) {
+						call, ok := site.(*ssa.Call)
+						if !ok {
+							continue
+						}
 						if len(x.Results) == 1 {
 							push(call)
 						} else if crefs := call.Referrers(); crefs != nil {
@@ -332,39 +298,8 @@ func variadic(v ssa.Value) ([]ssa.Value, bool) {
 	return out, true
 }
 
-// An Int is what is known about an integer setting.
-type Int struct {
-	Known bool // the value is the constant N
-	N     int64
-	Set   bool // written with a value that could not be followed
-	Pos   token.Pos
-}
-
-func intOf(v ssa.Value, pos token.Pos) Int {
-	for i := 0; i < 4; i++ {
-		switch x := v.(type) {
-		case *ssa.Const:
-			if x.Value == nil {
-				return Int{Known: true, Pos: pos}
-			}
-			if x.Value.Kind() == constant.Bool {
-				if constant.BoolVal(x.Value) {
-					return Int{Known: true, N: 1, Pos: pos}
-				}
-				return Int{Known: true, Pos: pos}
-			}
-			if n, exact := constant.Int64Val(constant.ToInt(x.Value)); exact {
-				return Int{Known: true, N: n, Pos: pos}
-			}
-			return Int{Set: true, Pos: pos}
-		case *ssa.Convert:
-			v = x.X
-			continue
-		case *ssa.ChangeType:
-			v = x.X
-			continue
-		}
-		break
-	}
-	return Int{Set: true, Pos: pos}
+// valueOf returns what is known of the integer or boolean setting v,
+// written at pos.
+func (r *Resolver) valueOf(v ssa.Value, pos token.Pos) httpconfig.Value {
+	return httpconfig.ValueOf(r.ix, v, pos)
 }

@@ -425,26 +425,15 @@ func isNilCompare(c *ssa.BinOp, v ssa.Value) bool {
 // derives reports whether x is v, a copy of v, or a φ one of whose
 // edges is v.
 func derives(x, v ssa.Value) bool {
-	for i := 0; i < 4; i++ {
-		if x == v {
-			return true
-		}
-		switch y := x.(type) {
-		case *ssa.ChangeInterface:
-			x = y.X
-		case *ssa.MakeInterface:
-			x = y.X
-		case *ssa.ChangeType:
-			x = y.X
-		case *ssa.Phi:
-			for _, e := range y.Edges {
-				if e == v {
-					return true
-				}
+	x = valueflow.StripCopies(x)
+	if x == v {
+		return true
+	}
+	if p, ok := x.(*ssa.Phi); ok {
+		for _, e := range p.Edges {
+			if e == v {
+				return true
 			}
-			return false
-		default:
-			return false
 		}
 	}
 	return false

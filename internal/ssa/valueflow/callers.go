@@ -1,0 +1,145 @@
+package valueflow
+
+import (
+	"go/token"
+	"go/types"
+	"sync"
+
+	"golang.org/x/tools/go/ssa"
+)
+
+// callState is the index of call sites, computed on first use.
+type callState struct {
+	callsOnce sync.Once
+	// sites holds the static calls (call, go and defer) of each function
+	// of the package, through closures too.
+	sites map[*ssa.Function][]ssa.CallInstruction
+	// escapingFuncs holds the functions whose value is used other than
+	// by calling it: they may be called from anywhere.
+	escapingFuncs map[*ssa.Function]bool
+	// invoked holds the names of the methods called through interfaces.
+	invoked map[string]bool
+}
+
+func (ix *Index) indexCalls() {
+	ix.sites = make(map[*ssa.Function][]ssa.CallInstruction)
+	ix.escapingFuncs = make(map[*ssa.Function]bool)
+	ix.invoked = make(map[string]bool)
+	escape := func(fn *ssa.Function) {
+		if fn == nil {
+			return
+		}
+		ix.escapingFuncs[fn] = true
+		if fn.Synthetic != "" {
+			// A bound-method wrapper or thunk: its method escapes.
+			if obj, ok := fn.Object().(*types.Func); ok {
+				ix.escapingFuncs[ix.Func(obj)] = true
+			}
+		}
+	}
+	var ops []*ssa.Value
+	for _, fn := range ix.Funcs {
+		for _, b := range fn.Blocks {
+			for _, instr := range b.Instrs {
+				var callee ssa.Value
+				if call, ok := instr.(ssa.CallInstruction); ok {
+					c := call.Common()
+					if c.IsInvoke() {
+						ix.invoked[c.Method.Name()] = true
+					} else {
+						callee = c.Value
+						switch v := c.Value.(type) {
+						case *ssa.Function:
+							ix.sites[v] = append(ix.sites[v], call)
+						case *ssa.MakeClosure:
+							if fn, ok := v.Fn.(*ssa.Function); ok {
+								ix.sites[fn] = append(ix.sites[fn], call)
+							}
+						}
+					}
+				}
+				if mc, ok := instr.(*ssa.MakeClosure); ok {
+					fn, _ := mc.Fn.(*ssa.Function)
+					if DirectCall(mc) == nil || fn != nil && fn.Synthetic != "" {
+						escape(fn)
+					}
+					continue
+				}
+				ops = instr.Operands(ops[:0])
+				for _, op := range ops {
+					if op == nil || *op == nil || *op == callee {
+						continue
+					}
+					if fn, ok := (*op).(*ssa.Function); ok {
+						escape(fn)
+					}
+				}
+			}
+		}
+	}
+}
+
+// CallSites returns the static calls of fn (calls, go and defer
+// statements, of fn or of a closure of it) in this package, in source
+// order. Other packages, function values and interfaces may call fn too:
+// see [Index.Callers].
+func (ix *Index) CallSites(fn *ssa.Function) []ssa.CallInstruction {
+	ix.callsOnce.Do(ix.indexCalls)
+	return ix.sites[fn]
+}
+
+// Callers returns the call sites of fn and reports whether they are all
+// its calls: fn is a function of this package that is unexported (or in
+// package main), not init or main, whose value never escapes, and that
+// no interface call could reach.
+func (ix *Index) Callers(fn *ssa.Function) ([]ssa.CallInstruction, bool) {
+	if fn == nil || fn.Pkg != ix.Pkg {
+		return nil, false
+	}
+	ix.callsOnce.Do(ix.indexCalls)
+	if ix.escapingFuncs[fn] {
+		return nil, false
+	}
+	if fn.Parent() == nil {
+		isMain := fn.Pkg.Pkg.Name() == "main"
+		if token.IsExported(fn.Name()) && !isMain {
+			return nil, false
+		}
+		if fn.Signature.Recv() != nil && ix.invoked[fn.Name()] {
+			return nil, false
+		}
+		if fn.Name() == "init" || fn.Name() == "main" {
+			return nil, false
+		}
+	}
+	return ix.sites[fn], true
+}
+
+// DirectCall returns the call (or go or defer statement) that calls the
+// closure mc when that is mc's only use, or nil.
+func DirectCall(mc *ssa.MakeClosure) ssa.Instruction {
+	refs := mc.Referrers()
+	if refs == nil {
+		return nil
+	}
+	var use ssa.Instruction
+	for _, r := range *refs {
+		switch r := r.(type) {
+		case *ssa.DebugRef:
+			continue
+		case ssa.CallInstruction:
+			if r.Common().Value == mc && use == nil {
+				use = r
+				continue
+			}
+		}
+		return nil
+	}
+	return use
+}
+
+// FieldLoads returns the loads of struct field f in this package.
+func (ix *Index) FieldLoads(f *types.Var) []ssa.Value { return ix.homeLoads[Home{Field: f}] }
+
+// GlobalLoads returns the loads of package variable g in this package.
+func (ix *Index) GlobalLoads(g *ssa.Global) []ssa.Value { return ix.homeLoads[Home{V: g}] }
