@@ -183,7 +183,7 @@ func reportNoDeadline(pass *analysis.Pass, rep *lint.Reporter, s send) {
 
 // reportIndirect reports a call through which a function sends a request
 // with no deadline, when the client and context come from this call.
-func reportIndirect(pass *analysis.Pass, rep *lint.Reporter, call ssa.CallInstruction, indirect []sends.Send, strict bool) {
+func reportIndirect(pass *analysis.Pass, rep *lint.Reporter, call ssa.CallInstruction, indirect []sends.ParamSend, strict bool) {
 	for _, s := range indirect {
 		if s.ClientParam >= 0 || !s.Client.Timeout.IsZero() {
 			continue

@@ -11,12 +11,12 @@ import (
 
 func TestDefaults(t *testing.T) {
 	analysistest.Run(t, analysistest.TestData(), acquiretimeout.Analyzer,
-		"a", "fields", "fixedconfig", "ctor", "ctoruser", "helpers", "helperuser", "generics", "renamed", "broken", "tests", "pool", "directive")
+		"local", "fields", "fixedconfig", "ctor", "ctoruser", "helpers", "helperuser", "generics", "renamed", "broken", "tests", "pool", "directive")
 }
 
 func TestOptions(t *testing.T) {
 	a := testutil.Configure(t, acquiretimeout.New(), "include-tests=true", "strict=true", "allow-pkgs=allowed")
-	analysistest.Run(t, analysistest.TestData(), a, "testsincluded", "strict", "allowed")
+	analysistest.Run(t, analysistest.TestData(), a, "testsincluded", "strictparams", "allowed")
 }
 
 func TestFlags(t *testing.T) {

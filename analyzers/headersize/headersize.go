@@ -64,7 +64,7 @@ type checker struct {
 	cfg  *config
 	rep  *lint.Reporter
 	res  *facts.Result
-	la   *length.Analyzer
+	la   *length.Estimator
 }
 
 func run(pass *analysis.Pass, rep *lint.Reporter, cfg *config) error {

@@ -13,12 +13,12 @@ import (
 
 func TestDefaults(t *testing.T) {
 	analysistest.Run(t, analysistest.TestData(), headersize.Analyzer,
-		"a", "negative", "oversized", "renamed", "generics", "broken", "directive", "tests", "weird")
+		"growth", "negative", "oversized", "renamed", "generics", "broken", "directive", "tests", "unusual")
 }
 
 func TestOptions(t *testing.T) {
 	a := testutil.Configure(t, headersize.New(), "include-tests=true", "max-bytes=4096")
-	analysistest.Run(t, analysistest.TestData(), a, "testsincluded", "strict")
+	analysistest.Run(t, analysistest.TestData(), a, "testsincluded", "maxbytes4096")
 }
 
 func TestFlags(t *testing.T) {

@@ -27,7 +27,7 @@ func poolUse(call *ssa.CallCommon, arg int) valueflow.Use {
 	}
 	switch use {
 	case httplib.UseSend:
-		return valueflow.UseSend
+		return valueflow.UseOperate
 	case httplib.UseClose:
 		return valueflow.UseClose
 	case httplib.UseRead:
@@ -49,7 +49,7 @@ func (c *checker) checkPerRequest(s site) {
 		return
 	}
 	lt := c.res.Index.Lifetime(s.value, poolUse)
-	if lt.Escapes || lt.Closed || len(lt.Sends) == 0 {
+	if lt.Escapes || lt.Closed || len(lt.Operations) == 0 {
 		return
 	}
 	where, ok := c.perRequestContext(s)
@@ -66,7 +66,7 @@ func (c *checker) checkPerRequest(s site) {
 		Message: fmt.Sprintf("%s creates a new connection pool %s and drops it when the function returns: every call leaves its idle connections open, each with two goroutines and a file descriptor, %s; create it once and reuse it, or call CloseIdleConnections when done",
 			s.desc, where, lingers),
 	}
-	for _, send := range lt.Sends[:min(len(lt.Sends), 3)] {
+	for _, send := range lt.Operations[:min(len(lt.Operations), 3)] {
 		d.Related = append(d.Related, analysis.RelatedInformation{Pos: send.Pos(), Message: "request sent through it here"})
 	}
 	c.rep.Report(d)

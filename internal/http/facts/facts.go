@@ -50,7 +50,7 @@ type Summary struct {
 	Values []Value
 	// Sends lists the requests a function sends whose client or context
 	// comes from its parameters.
-	Sends []sends.Send
+	Sends []sends.ParamSend
 	// ReadOnly lists the parameters of a function that are clients or
 	// transports it neither writes nor lets escape.
 	ReadOnly []int
@@ -223,7 +223,7 @@ func (r *Result) SendResolver() *sends.Resolver {
 }
 
 // Sends implements sends.Facts.
-func (r *Result) Sends(fn *types.Func) []sends.Send {
+func (r *Result) Sends(fn *types.Func) []sends.ParamSend {
 	if s := r.imported[fn]; s != nil {
 		return s.Sends
 	}

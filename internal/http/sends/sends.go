@@ -28,9 +28,9 @@ import (
 	"github.com/httplint/httplint/internal/ssa/valueflow"
 )
 
-// A Send is a request a function sends whose client or context depends
-// on its parameters.
-type Send struct {
+// A ParamSend is a request a function sends whose client or context
+// depends on its parameters.
+type ParamSend struct {
 	// ClientParam is the index of the parameter that is the client, or
 	// -1 when the client does not depend on the parameters: Client then
 	// describes it and has no Timeout.
@@ -52,15 +52,15 @@ type Send struct {
 
 // FromRequest reports whether, at the call site AtCall describes, the
 // request's deadline comes from a *http.Request argument.
-func (s Send) FromRequest() bool { return s.fromRequest }
+func (s ParamSend) FromRequest() bool { return s.fromRequest }
 
 // Pos returns the position of the sending call when it is in the
 // package being analysed.
-func (s Send) Pos() token.Pos { return s.pos }
+func (s ParamSend) Pos() token.Pos { return s.pos }
 
 // Facts supplies the summaries of functions of other packages.
 type Facts interface {
-	Sends(fn *types.Func) []Send
+	Sends(fn *types.Func) []ParamSend
 }
 
 // A Resolver computes summaries for the functions of one package. It is
@@ -70,14 +70,14 @@ type Resolver struct {
 	clients   *httpconfig.Resolver
 	deadlines *deadline.Resolver
 	facts     Facts
-	memo      map[*ssa.Function][]Send
+	memo      map[*ssa.Function][]ParamSend
 	busy      map[*ssa.Function]bool
 }
 
 // NewResolver returns a Resolver over ix.
 func NewResolver(ix *valueflow.Index, clients *httpconfig.Resolver, deadlines *deadline.Resolver, facts Facts) *Resolver {
 	return &Resolver{ix: ix, clients: clients, deadlines: deadlines, facts: facts,
-		memo: make(map[*ssa.Function][]Send), busy: make(map[*ssa.Function]bool)}
+		memo: make(map[*ssa.Function][]ParamSend), busy: make(map[*ssa.Function]bool)}
 }
 
 // maxSends bounds a summary's length.
@@ -86,7 +86,7 @@ const maxSends = 8
 // Of returns the parameter-dependent sends of fn, a function of this
 // package: its own, and those of the functions it calls that it hands
 // its parameters to.
-func (r *Resolver) Of(fn *ssa.Function) []Send {
+func (r *Resolver) Of(fn *ssa.Function) []ParamSend {
 	if s, ok := r.memo[fn]; ok {
 		return s
 	}
@@ -94,8 +94,8 @@ func (r *Resolver) Of(fn *ssa.Function) []Send {
 		return nil
 	}
 	r.busy[fn] = true
-	var out []Send
-	add := func(s Send) {
+	var out []ParamSend
+	add := func(s ParamSend) {
 		for _, o := range out {
 			if o.ClientParam == s.ClientParam && o.Deadline == s.Deadline && o.What == s.What && o.Via == s.Via {
 				return
@@ -129,18 +129,18 @@ func (r *Resolver) Of(fn *ssa.Function) []Send {
 	return out
 }
 
-func (s Send) dependsOnParams() bool {
+func (s ParamSend) dependsOnParams() bool {
 	return s.ClientParam >= 0 || s.Deadline.Kind == deadline.Param
 }
 
 // direct describes the request sent by call itself, if it sends one and
 // could lack a deadline.
-func (r *Resolver) direct(call ssa.CallInstruction) (Send, bool) {
+func (r *Resolver) direct(call ssa.CallInstruction) (ParamSend, bool) {
 	hc, ok := httplib.Classify(call)
 	if !ok || hc.Via == httplib.ViaRoundTrip {
-		return Send{}, false
+		return ParamSend{}, false
 	}
-	s := Send{ClientParam: -1, What: hc.Name, pos: call.Pos()}
+	s := ParamSend{ClientParam: -1, What: hc.Name, pos: call.Pos()}
 	if hc.Via == httplib.ViaHelper {
 		s.Client = r.clients.DefaultClient()
 	} else if p := param(r.ix, hc.Client); p >= 0 {
@@ -157,7 +157,7 @@ func (r *Resolver) direct(call ssa.CallInstruction) (Send, bool) {
 }
 
 // viable reports whether the send could end up without any deadline.
-func (s Send) viable() bool {
+func (s ParamSend) viable() bool {
 	if s.ClientParam < 0 && (s.Client == nil || !s.Client.Timeout.IsZero()) {
 		return false
 	}
@@ -196,13 +196,13 @@ func paramIndex(p *ssa.Parameter) int {
 // replaced by what is known of the arguments. Sends whose client turns
 // out to have a Timeout, or whose context has a deadline or is unknown,
 // are dropped.
-func (r *Resolver) AtCall(call ssa.CallInstruction) []Send {
+func (r *Resolver) AtCall(call ssa.CallInstruction) []ParamSend {
 	c := call.Common()
 	callee := valueflow.StaticCallee(c)
 	if callee == nil {
 		return nil
 	}
-	var summary []Send
+	var summary []ParamSend
 	if fn := r.ix.Func(callee); fn != nil {
 		summary = r.Of(fn)
 	} else if r.facts != nil {
@@ -212,9 +212,9 @@ func (r *Resolver) AtCall(call ssa.CallInstruction) []Send {
 		return nil
 	}
 	via := FuncName(callee)
-	var out []Send
+	var out []ParamSend
 	for _, s := range summary {
-		t := Send{ClientParam: -1, Client: s.Client, What: s.What, Via: via, pos: call.Pos()}
+		t := ParamSend{ClientParam: -1, Client: s.Client, What: s.What, Via: via, pos: call.Pos()}
 		if s.Via != "" {
 			t.Via = s.Via
 		}

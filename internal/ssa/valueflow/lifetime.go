@@ -20,8 +20,9 @@ const (
 	UseEscape
 	// UseRead: the call only uses the object while it runs.
 	UseRead
-	// UseSend: the call sends an HTTP request through the object.
-	UseSend
+	// UseOperate: the call puts the object to work (for a connection
+	// pool: sends a request through it).
+	UseOperate
 	// UseClose: the call releases the object's resources
 	// (CloseIdleConnections).
 	UseClose
@@ -39,8 +40,8 @@ type Lifetime struct {
 	// a package variable or in an object that escapes, captured by a
 	// goroutine, or passed to an unclassified function of another package.
 	Escapes bool
-	// Sends lists the calls that send a request through the object.
-	Sends []ssa.CallInstruction
+	// Operations lists the calls that put the object to work.
+	Operations []ssa.CallInstruction
 	// Closed reports whether a call releases its resources.
 	Closed bool
 	// Kept reports whether the object provably outlives the call: it is
@@ -139,8 +140,8 @@ func (ix *Index) lifetimeCall(r ssa.CallInstruction, v ssa.Value, depth int, cla
 		// A method call through an interface holding the object.
 		switch classify(c, -1) {
 		case UseRead:
-		case UseSend:
-			lt.Sends = append(lt.Sends, r)
+		case UseOperate:
+			lt.Operations = append(lt.Operations, r)
 		case UseClose:
 			lt.Closed = true
 		default:
@@ -153,8 +154,8 @@ func (ix *Index) lifetimeCall(r ssa.CallInstruction, v ssa.Value, depth int, cla
 		}
 		switch classify(c, i) {
 		case UseRead:
-		case UseSend:
-			lt.Sends = append(lt.Sends, r)
+		case UseOperate:
+			lt.Operations = append(lt.Operations, r)
 		case UseClose:
 			lt.Closed = true
 		case UseDerive:

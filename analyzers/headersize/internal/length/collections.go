@@ -12,7 +12,7 @@ import (
 
 // countAt estimates the number of elements of v where it is used in
 // block at, applying the length guards that dominate at.
-func (a *Analyzer) countAt(f *frame, v ssa.Value, at *ssa.BasicBlock) Length {
+func (a *Estimator) countAt(f *frame, v ssa.Value, at *ssa.BasicBlock) Length {
 	if v == nil {
 		return Unknown
 	}
@@ -37,7 +37,7 @@ func (a *Analyzer) countAt(f *frame, v ssa.Value, at *ssa.BasicBlock) Length {
 	return l
 }
 
-func (a *Analyzer) count(f *frame, v ssa.Value) Length {
+func (a *Estimator) count(f *frame, v ssa.Value) Length {
 	t := v.Type()
 	if arr, ok := under(deref(t)).(*types.Array); ok {
 		return Const(int(arr.Len()))
@@ -117,7 +117,7 @@ func (a *Analyzer) count(f *frame, v ssa.Value) Length {
 
 // appendedCount estimates the number of elements appended by append(xs,
 // x...).
-func (a *Analyzer) appendedCount(f *frame, x ssa.Value) Length {
+func (a *Estimator) appendedCount(f *frame, x ssa.Value) Length {
 	if elems, ok := a.varargs(x); ok {
 		return Const(len(elems))
 	}
@@ -128,7 +128,7 @@ func (a *Analyzer) appendedCount(f *frame, x ssa.Value) Length {
 // batch (xs[i:i+n], xs[i:min(i+n, len(xs))], xs[:n], an end clamped to
 // len(xs)) bounds it; a tail (xs[i:], xs[i:len(xs)]) is no longer than
 // xs; any other end is a deliberate, unknown bound.
-func (a *Analyzer) sliceCount(f *frame, s *ssa.Slice) Length {
+func (a *Estimator) sliceCount(f *frame, s *ssa.Slice) Length {
 	if n, ok := sliceBound(s); ok {
 		return Const(n)
 	}
@@ -246,7 +246,7 @@ func same(x, y ssa.Value) bool {
 }
 
 // callCount estimates the number of elements of result idx of call.
-func (a *Analyzer) callCount(f *frame, call *ssa.Call, idx int) Length {
+func (a *Estimator) callCount(f *frame, call *ssa.Call, idx int) Length {
 	c := &call.Call
 	fn := valueflow.StaticCallee(c)
 	args := c.Args
@@ -327,7 +327,7 @@ func (a *Analyzer) callCount(f *frame, call *ssa.Call, idx int) Length {
 
 // elem estimates one element (m == mElem) or key (m == mKey) of
 // collection v.
-func (a *Analyzer) elem(f *frame, v ssa.Value, m measure) Length {
+func (a *Estimator) elem(f *frame, v ssa.Value, m measure) Length {
 	switch v := v.(type) {
 	case *ssa.Const:
 		if v.Value == nil {
@@ -385,7 +385,7 @@ func (a *Analyzer) elem(f *frame, v ssa.Value, m measure) Length {
 // storedElems joins the values stored into the elements of a fresh array
 // or slice through element addresses; array says whether unwritten
 // elements keep their zero value.
-func (a *Analyzer) storedElems(f *frame, v ssa.Value, array bool) Length {
+func (a *Estimator) storedElems(f *frame, v ssa.Value, array bool) Length {
 	r := none
 	refs := v.Referrers()
 	if refs == nil {
@@ -470,7 +470,7 @@ func zeroBytes(t types.Type) Length {
 }
 
 // appendedElems joins the elements appended by append(xs, x...).
-func (a *Analyzer) appendedElems(f *frame, x ssa.Value) Length {
+func (a *Estimator) appendedElems(f *frame, x ssa.Value) Length {
 	if elems, ok := a.varargs(x); ok {
 		r := none
 		for _, e := range elems {
@@ -482,7 +482,7 @@ func (a *Analyzer) appendedElems(f *frame, x ssa.Value) Length {
 }
 
 // callElem estimates an element or key of result idx of call.
-func (a *Analyzer) callElem(f *frame, call *ssa.Call, idx int, m measure) Length {
+func (a *Estimator) callElem(f *frame, call *ssa.Call, idx int, m measure) Length {
 	c := &call.Call
 	fn := valueflow.StaticCallee(c)
 	args := c.Args
@@ -536,7 +536,7 @@ type guard struct {
 	n     int // -1: a non-constant bound
 }
 
-func (a *Analyzer) guardsOf(fn *ssa.Function) []guard {
+func (a *Estimator) guardsOf(fn *ssa.Function) []guard {
 	if gs, ok := a.guards[fn]; ok {
 		return gs
 	}
@@ -632,7 +632,7 @@ func lenCall(v ssa.Value) ssa.Value {
 
 // guardBound returns the tightest bound that a guard dominating at puts
 // on the length of v (-1 for a non-constant bound).
-func (a *Analyzer) guardBound(v ssa.Value, at *ssa.BasicBlock) (int, bool) {
+func (a *Estimator) guardBound(v ssa.Value, at *ssa.BasicBlock) (int, bool) {
 	fn := at.Parent()
 	if fn == nil {
 		return 0, false
@@ -655,7 +655,7 @@ func (a *Analyzer) guardBound(v ssa.Value, at *ssa.BasicBlock) (int, bool) {
 // edgeBound returns the bound that a guard testing in block from puts on
 // the length of v along the edge from from to to: the φ-node edge of
 // if len(xs) > n { xs = xs[:n] }.
-func (a *Analyzer) edgeBound(v ssa.Value, from, to *ssa.BasicBlock) (int, bool) {
+func (a *Estimator) edgeBound(v ssa.Value, from, to *ssa.BasicBlock) (int, bool) {
 	for _, g := range a.guardsOf(from.Parent()) {
 		if g.from == from && g.small == to && same(g.x, v) {
 			return g.n, true

@@ -34,9 +34,9 @@ const (
 	mObj                  // bytes accumulated in a url.Values, strings.Builder, bytes.Buffer (not memoised)
 )
 
-// Analyzer estimates lengths in one package. It memoises and is not safe
-// for concurrent use.
-type Analyzer struct {
+// An Estimator estimates lengths in one package. It memoises and is not
+// safe for concurrent use.
+type Estimator struct {
 	ix    *valueflow.Index
 	fset  *token.FileSet
 	files []*ast.File
@@ -51,11 +51,11 @@ type Analyzer struct {
 	steps   int
 }
 
-// New returns an Analyzer for the package indexed by ix, whose syntax is
+// New returns an Estimator for the package indexed by ix, whose syntax is
 // files (positioned in fset) with type information info; files and info
 // only serve to describe code in messages and may be nil.
-func New(ix *valueflow.Index, fset *token.FileSet, files []*ast.File, info *types.Info) *Analyzer {
-	return &Analyzer{
+func New(ix *valueflow.Index, fset *token.FileSet, files []*ast.File, info *types.Info) *Estimator {
+	return &Estimator{
 		ix:      ix,
 		fset:    fset,
 		files:   files,
@@ -70,14 +70,14 @@ func New(ix *valueflow.Index, fset *token.FileSet, files []*ast.File, info *type
 
 // Bytes estimates the length in bytes of v: a string or []byte, or the
 // fmt %v form of a number or collection.
-func (a *Analyzer) Bytes(v ssa.Value) Length {
+func (a *Estimator) Bytes(v ssa.Value) Length {
 	a.steps = 0
 	return a.eval(a.rootOf(v), v, mBytes)
 }
 
 // URL estimates the length of the serialised form of v, a *url.URL,
 // when instruction at reads it (nil: anywhere).
-func (a *Analyzer) URL(v ssa.Value, at ssa.Instruction) Length {
+func (a *Estimator) URL(v ssa.Value, at ssa.Instruction) Length {
 	a.steps = 0
 	return a.urlAt(a.rootOf(v), v, at)
 }
@@ -85,20 +85,20 @@ func (a *Analyzer) URL(v ssa.Value, at ssa.Instruction) Length {
 // Object estimates the bytes accumulated in v, a url.Values (its
 // Encode form), a *strings.Builder or a *bytes.Buffer, when instruction
 // at reads it (nil: anywhere).
-func (a *Analyzer) Object(v ssa.Value, at ssa.Instruction) Length {
+func (a *Estimator) Object(v ssa.Value, at ssa.Instruction) Length {
 	a.steps = 0
 	return a.object(a.rootOf(v), v, at)
 }
 
 // Count estimates the number of elements of collection v where it is
 // used in block at (for length guards; nil for none).
-func (a *Analyzer) Count(v ssa.Value, at *ssa.BasicBlock) Length {
+func (a *Estimator) Count(v ssa.Value, at *ssa.BasicBlock) Length {
 	a.steps = 0
 	return a.countAt(a.rootOf(v), v, at)
 }
 
 // Elem estimates the length in bytes of one element of collection v.
-func (a *Analyzer) Elem(v ssa.Value) Length {
+func (a *Estimator) Elem(v ssa.Value) Length {
 	a.steps = 0
 	return a.eval(a.rootOf(v), v, mElem)
 }
@@ -107,7 +107,7 @@ func (a *Analyzer) Elem(v ssa.Value) Length {
 // origin (a value defined in instr's function or one enclosing it): the
 // product of the trip counts of the loops around instr that do not also
 // enclose origin. how describes instr for a growth ("h.Add").
-func (a *Analyzer) Repeats(instr ssa.Instruction, origin ssa.Value, how string) Length {
+func (a *Estimator) Repeats(instr ssa.Instruction, origin ssa.Value, how string) Length {
 	a.steps = 0
 	return a.repeats(a.root(instr.Parent()), instr, origin, how+" in a loop over it")
 }
@@ -148,7 +148,7 @@ func newFrame(fn *ssa.Function) *frame {
 }
 
 // root returns the frame of fn entered from no particular call site.
-func (a *Analyzer) root(fn *ssa.Function) *frame {
+func (a *Estimator) root(fn *ssa.Function) *frame {
 	f := a.roots[fn]
 	if f == nil {
 		f = newFrame(fn)
@@ -157,10 +157,10 @@ func (a *Analyzer) root(fn *ssa.Function) *frame {
 	return f
 }
 
-func (a *Analyzer) rootOf(v ssa.Value) *frame { return a.root(ownerFn(v)) }
+func (a *Estimator) rootOf(v ssa.Value) *frame { return a.root(ownerFn(v)) }
 
 // child returns the frame of callee entered from call in f.
-func (a *Analyzer) child(f *frame, call ssa.CallInstruction, callee *ssa.Function) *frame {
+func (a *Estimator) child(f *frame, call ssa.CallInstruction, callee *ssa.Function) *frame {
 	if g := f.children[call]; g != nil && g.fn == callee {
 		return g
 	}
@@ -196,7 +196,7 @@ func ownerFn(v ssa.Value) *ssa.Function {
 }
 
 // frameFor returns the frame in which v is evaluated from frame f.
-func (a *Analyzer) frameFor(f *frame, v ssa.Value) *frame {
+func (a *Estimator) frameFor(f *frame, v ssa.Value) *frame {
 	fn := ownerFn(v)
 	if fn == nil || fn == f.fn {
 		return f
@@ -210,7 +210,7 @@ func (a *Analyzer) frameFor(f *frame, v ssa.Value) *frame {
 }
 
 // frameForFn is frameFor for the function fn.
-func (a *Analyzer) frameForFn(f *frame, fn *ssa.Function) *frame {
+func (a *Estimator) frameForFn(f *frame, fn *ssa.Function) *frame {
 	for p := f; p != nil; p = p.parent {
 		if p.fn == fn {
 			return p
@@ -222,7 +222,7 @@ func (a *Analyzer) frameForFn(f *frame, fn *ssa.Function) *frame {
 // none is the estimate of an empty set of values (the identity of Join).
 var none = Length{Bounded: true, Safe: true, none: true}
 
-func (a *Analyzer) eval(f *frame, v ssa.Value, m measure) (l Length) {
+func (a *Estimator) eval(f *frame, v ssa.Value, m measure) (l Length) {
 	if v == nil {
 		return Unknown
 	}
@@ -263,7 +263,7 @@ func (a *Analyzer) eval(f *frame, v ssa.Value, m measure) (l Length) {
 
 // ---- strings and bytes ----
 
-func (a *Analyzer) bytes(f *frame, v ssa.Value) Length {
+func (a *Estimator) bytes(f *frame, v ssa.Value) Length {
 	t := v.Type()
 	switch v := v.(type) {
 	case *ssa.Const:
@@ -379,7 +379,7 @@ func sliceBound(s *ssa.Slice) (int, bool) {
 
 // typeBytes estimates the fmt %v form of a value of type t that the
 // analysis cannot follow further.
-func (a *Analyzer) typeBytes(f *frame, v ssa.Value, t types.Type) Length {
+func (a *Estimator) typeBytes(f *frame, v ssa.Value, t types.Type) Length {
 	if t == nil {
 		return Unknown
 	}
@@ -452,7 +452,7 @@ func intDigits(b *types.Basic) int {
 	return 20
 }
 
-func (a *Analyzer) constBytes(f *frame, c *ssa.Const) Length {
+func (a *Estimator) constBytes(f *frame, c *ssa.Const) Length {
 	if c.Value == nil {
 		if isString(c.Type()) || isByteSeq(c.Type()) {
 			l := Const(0)
@@ -484,7 +484,7 @@ func (a *Analyzer) constBytes(f *frame, c *ssa.Const) Length {
 }
 
 // escaped estimates the URL query escaping of v.
-func (a *Analyzer) escaped(f *frame, v ssa.Value) Length {
+func (a *Estimator) escaped(f *frame, v ssa.Value) Length {
 	if s, ok := a.ix.ConstString(v); ok {
 		l := Const(len(url.QueryEscape(s)))
 		l.Safe = true
@@ -494,12 +494,12 @@ func (a *Analyzer) escaped(f *frame, v ssa.Value) Length {
 }
 
 // escapedElem estimates the URL query escaping of one element of v.
-func (a *Analyzer) escapedElem(f *frame, v ssa.Value) Length {
+func (a *Estimator) escapedElem(f *frame, v ssa.Value) Length {
 	return Escape(a.eval(f, v, mElem))
 }
 
 // callBytes estimates result idx of call.
-func (a *Analyzer) callBytes(f *frame, call *ssa.Call, idx int) Length {
+func (a *Estimator) callBytes(f *frame, call *ssa.Call, idx int) Length {
 	c := &call.Call
 	args := c.Args
 	arg := func(i int) ssa.Value {
@@ -654,7 +654,7 @@ func extractOf(call *ssa.Call, idx int) ssa.Value {
 
 // appended estimates the bytes appended by append(b, x...) where x is a
 // string or a []byte.
-func (a *Analyzer) appended(f *frame, x ssa.Value) Length {
+func (a *Estimator) appended(f *frame, x ssa.Value) Length {
 	if isString(x.Type()) {
 		return a.eval(f, x, mBytes)
 	}
@@ -667,7 +667,7 @@ func (a *Analyzer) appended(f *frame, x ssa.Value) Length {
 // varargs returns the values stored in a slice built for a variadic call
 // (or a slice literal): a slice of a fresh array with one store per
 // element.
-func (a *Analyzer) varargs(v ssa.Value) ([]ssa.Value, bool) {
+func (a *Estimator) varargs(v ssa.Value) ([]ssa.Value, bool) {
 	if c, ok := v.(*ssa.Const); ok && c.Value == nil {
 		return nil, true
 	}
@@ -714,7 +714,7 @@ func (a *Analyzer) varargs(v ssa.Value) ([]ssa.Value, bool) {
 }
 
 // format estimates fmt.Sprint, Sprintln (format nil) and Sprintf.
-func (a *Analyzer) format(f *frame, call ssa.CallInstruction, format, args ssa.Value, how string) Length {
+func (a *Estimator) format(f *frame, call ssa.CallInstruction, format, args ssa.Value, how string) Length {
 	elems, ok := a.varargs(args)
 	if !ok {
 		// fmt.Sprint(xs...): each element and a separator.
@@ -806,7 +806,7 @@ func parseFormat(s string) (lit string, verbs []rune, exact bool) {
 }
 
 // joinPath estimates path.Join of the variadic slice elems.
-func (a *Analyzer) joinPath(f *frame, call ssa.CallInstruction, elems ssa.Value, how string) Length {
+func (a *Estimator) joinPath(f *frame, call ssa.CallInstruction, elems ssa.Value, how string) Length {
 	if xs, ok := a.varargs(elems); ok {
 		total := Const(0)
 		total.Safe = true
@@ -826,7 +826,7 @@ func (a *Analyzer) joinPath(f *frame, call ssa.CallInstruction, elems ssa.Value,
 // phi estimates a φ-node. At a loop header, a φ-node whose back edges
 // depend on itself accumulates: its length is the entry value plus the
 // loop's trip count times the growth of one iteration.
-func (a *Analyzer) phi(f *frame, phi *ssa.Phi, m measure) Length {
+func (a *Estimator) phi(f *frame, phi *ssa.Phi, m measure) Length {
 	l := a.loopWithHeader(phi.Block())
 	var init, back []ssa.Value
 	for i, e := range phi.Edges {
@@ -903,7 +903,7 @@ func (a *Analyzer) phi(f *frame, phi *ssa.Phi, m measure) Length {
 // selfBound returns n when an exit of loop l tests the length of the
 // accumulated value (the φ-node or a back-edge value) against the
 // constant n: for … { s += x; if len(s) > n { break } }.
-func (a *Analyzer) selfBound(l *loop, phi *ssa.Phi, back []ssa.Value) (int, bool) {
+func (a *Estimator) selfBound(l *loop, phi *ssa.Phi, back []ssa.Value) (int, bool) {
 	for _, ifi := range l.exits {
 		cmp, ok := ifi.Cond.(*ssa.BinOp)
 		if !ok {
@@ -929,7 +929,7 @@ func (a *Analyzer) selfBound(l *loop, phi *ssa.Phi, back []ssa.Value) (int, bool
 }
 
 // tripName names the collection that bounds loop l, for messages.
-func (a *Analyzer) tripName(l *loop) (string, bool) {
+func (a *Estimator) tripName(l *loop) (string, bool) {
 	for _, ifi := range l.exits {
 		cond := ifi.Cond
 		switch c := cond.(type) {
@@ -955,7 +955,7 @@ func (a *Analyzer) tripName(l *loop) (string, bool) {
 
 // repeats estimates how many times instr runs for one definition of
 // origin.
-func (a *Analyzer) repeats(f *frame, instr ssa.Instruction, origin ssa.Value, how string) Length {
+func (a *Estimator) repeats(f *frame, instr ssa.Instruction, origin ssa.Value, how string) Length {
 	originFn := ownerFn(origin)
 	var originBlock *ssa.BasicBlock
 	if oi, ok := origin.(ssa.Instruction); ok {
@@ -1025,7 +1025,7 @@ func yieldCall(mc *ssa.MakeClosure) *ssa.Call {
 
 // rangeSite returns the position of the range statement whose body is
 // the range-over-func yield function fn.
-func (a *Analyzer) rangeSite(fn *ssa.Function) token.Pos {
+func (a *Estimator) rangeSite(fn *ssa.Function) token.Pos {
 	for _, n := range a.enclosing(fn.Pos()) {
 		if r, ok := n.(*ast.RangeStmt); ok {
 			return r.Pos()
@@ -1051,7 +1051,7 @@ func iterSource(v ssa.Value) (string, []ssa.Value) {
 
 // iterTrips estimates how many times the iterator of call iter(yield)
 // calls yield.
-func (a *Analyzer) iterTrips(f *frame, call *ssa.Call) Length {
+func (a *Estimator) iterTrips(f *frame, call *ssa.Call) Length {
 	key, args := iterSource(call.Call.Value)
 	switch key {
 	case "slices.Values", "slices.All", "slices.Backward", "maps.Keys", "maps.Values", "maps.All":
@@ -1074,7 +1074,7 @@ func (a *Analyzer) iterTrips(f *frame, call *ssa.Call) Length {
 }
 
 // yieldParam resolves parameter p (number i) of a range-over-func body.
-func (a *Analyzer) yieldParam(f *frame, p *ssa.Parameter, i int, m measure) (Length, bool) {
+func (a *Estimator) yieldParam(f *frame, p *ssa.Parameter, i int, m measure) (Length, bool) {
 	mc := a.ix.Closure(p.Parent())
 	if mc == nil {
 		return Unknown, false
@@ -1136,7 +1136,7 @@ func (a *Analyzer) yieldParam(f *frame, p *ssa.Parameter, i int, m measure) (Len
 
 // ---- parameters, free variables, loads ----
 
-func (a *Analyzer) param(f *frame, p *ssa.Parameter, m measure) Length {
+func (a *Estimator) param(f *frame, p *ssa.Parameter, m measure) Length {
 	fn := p.Parent()
 	idx := -1
 	for i, q := range fn.Params {
@@ -1180,7 +1180,7 @@ func (a *Analyzer) param(f *frame, p *ssa.Parameter, m measure) Length {
 }
 
 // opaqueParam estimates a parameter whose arguments cannot be seen.
-func (a *Analyzer) opaqueParam(f *frame, p *ssa.Parameter, m measure) Length {
+func (a *Estimator) opaqueParam(f *frame, p *ssa.Parameter, m measure) Length {
 	fn := p.Parent()
 	if fn.Synthetic != "" && m == mCount {
 		return Unknown
@@ -1195,7 +1195,7 @@ func (a *Analyzer) opaqueParam(f *frame, p *ssa.Parameter, m measure) Length {
 
 // opaque estimates a value from code the analysis cannot see: a
 // collection from there grows with its caller's input.
-func (a *Analyzer) opaque(f *frame, v ssa.Value, m measure, name string, simple bool) Length {
+func (a *Estimator) opaque(f *frame, v ssa.Value, m measure, name string, simple bool) Length {
 	t := v.Type()
 	switch m {
 	case mCount:
@@ -1303,7 +1303,7 @@ func elemTypeBytes(t types.Type) Length {
 	return Unknown
 }
 
-func (a *Analyzer) freeVar(f *frame, fv *ssa.FreeVar, m measure) Length {
+func (a *Estimator) freeVar(f *frame, fv *ssa.FreeVar, m measure) Length {
 	mc := a.ix.Closure(fv.Parent())
 	if mc == nil {
 		return a.opaque(f, fv, m, fv.Name(), true)
@@ -1318,7 +1318,7 @@ func (a *Analyzer) freeVar(f *frame, fv *ssa.FreeVar, m measure) Length {
 // struct field, joining every store to it in the package. A collection
 // in an exported field or variable, or one declared elsewhere, grows
 // with whatever other code puts there.
-func (a *Analyzer) load(f *frame, u *ssa.UnOp, m measure) Length {
+func (a *Estimator) load(f *frame, u *ssa.UnOp, m measure) Length {
 	l := a.loadAny(f, u, m)
 	if m == mCount && l.Grow != nil && receiverRooted(u) {
 		// A list the method keeps in its receiver grows with its own
@@ -1328,7 +1328,7 @@ func (a *Analyzer) load(f *frame, u *ssa.UnOp, m measure) Length {
 	return l
 }
 
-func (a *Analyzer) loadAny(f *frame, u *ssa.UnOp, m measure) Length {
+func (a *Estimator) loadAny(f *frame, u *ssa.UnOp, m measure) Length {
 	name, simple := a.nameOf(u)
 	var exported bool
 	switch x := a.unwrap(u.X).(type) {
@@ -1370,7 +1370,7 @@ func (a *Analyzer) loadAny(f *frame, u *ssa.UnOp, m measure) Length {
 }
 
 // unwrap replaces a free variable by the value its closure binds.
-func (a *Analyzer) unwrap(v ssa.Value) ssa.Value { return a.ix.ResolveFreeVar(v) }
+func (a *Estimator) unwrap(v ssa.Value) ssa.Value { return a.ix.ResolveFreeVar(v) }
 
 // ---- type helpers ----
 
@@ -1478,7 +1478,7 @@ func isOpaque(t types.Type) bool {
 // ---- syntax, for messages ----
 
 // enclosing returns the syntax nodes enclosing pos, innermost first.
-func (a *Analyzer) enclosing(pos token.Pos) []ast.Node {
+func (a *Estimator) enclosing(pos token.Pos) []ast.Node {
 	if !pos.IsValid() {
 		return nil
 	}
@@ -1487,7 +1487,7 @@ func (a *Analyzer) enclosing(pos token.Pos) []ast.Node {
 
 // callText returns the source of the function expression of the call
 // whose opening parenthesis is at lparen ("q.Add"), or fallback.
-func (a *Analyzer) callText(lparen token.Pos, fallback string) string {
+func (a *Estimator) callText(lparen token.Pos, fallback string) string {
 	for _, n := range a.enclosing(lparen) {
 		if c, ok := n.(*ast.CallExpr); ok && c.Lparen == lparen {
 			return types.ExprString(c.Fun)
@@ -1498,7 +1498,7 @@ func (a *Analyzer) callText(lparen token.Pos, fallback string) string {
 
 // Describe returns a short source description of instr for messages: the
 // function expression of a call ("q.Add"), or the map store.
-func (a *Analyzer) Describe(instr ssa.Instruction) string {
+func (a *Estimator) Describe(instr ssa.Instruction) string {
 	switch i := instr.(type) {
 	case ssa.CallInstruction:
 		name := ""
@@ -1526,7 +1526,7 @@ func (a *Analyzer) Describe(instr ssa.Instruction) string {
 }
 
 // nameOf names a collection as the source does, for messages.
-func (a *Analyzer) nameOf(v ssa.Value) (string, bool) {
+func (a *Estimator) nameOf(v ssa.Value) (string, bool) {
 	for i := 0; i < 8; i++ {
 		switch x := v.(type) {
 		case *ssa.Parameter:
@@ -1589,7 +1589,7 @@ func (a *Analyzer) nameOf(v ssa.Value) (string, bool) {
 	return "", false
 }
 
-func (a *Analyzer) fieldName(base ssa.Value, fld *types.Var) (string, bool) {
+func (a *Estimator) fieldName(base ssa.Value, fld *types.Var) (string, bool) {
 	if fld == nil {
 		return "", false
 	}
@@ -1612,7 +1612,7 @@ func isVarComment(c string) bool {
 // calleeResult evaluates result idx of call, a call of fn, by following
 // fn's return statements, when fn is a function of this package within
 // the depth limit.
-func (a *Analyzer) calleeResult(f *frame, call *ssa.Call, fn *types.Func, idx int, m measure) (Length, bool) {
+func (a *Estimator) calleeResult(f *frame, call *ssa.Call, fn *types.Func, idx int, m measure) (Length, bool) {
 	c := call.Common()
 	callee := a.ix.Func(fn)
 	if callee == nil || len(callee.Blocks) == 0 || c.IsInvoke() || f.depth >= maxDepth {

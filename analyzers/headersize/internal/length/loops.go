@@ -22,7 +22,7 @@ func (l *loop) contains(b *ssa.BasicBlock) bool { return l.Contains(b) }
 
 // loopsOf returns the natural loops of fn, innermost first, computed
 // once.
-func (a *Analyzer) loopsOf(fn *ssa.Function) []*loop {
+func (a *Estimator) loopsOf(fn *ssa.Function) []*loop {
 	if ls, ok := a.loops[fn]; ok {
 		return ls
 	}
@@ -36,7 +36,7 @@ func (a *Analyzer) loopsOf(fn *ssa.Function) []*loop {
 }
 
 // loopWithHeader returns the loop whose header is b, or nil.
-func (a *Analyzer) loopWithHeader(b *ssa.BasicBlock) *loop {
+func (a *Estimator) loopWithHeader(b *ssa.BasicBlock) *loop {
 	for _, l := range a.loopsOf(b.Parent()) {
 		if l.Header == b {
 			return l
@@ -47,7 +47,7 @@ func (a *Analyzer) loopWithHeader(b *ssa.BasicBlock) *loop {
 
 // enclosingLoops returns the loops of b's function that contain b but not
 // block outside (nil: no exclusion), innermost first.
-func (a *Analyzer) enclosingLoops(b, outside *ssa.BasicBlock) []*loop {
+func (a *Estimator) enclosingLoops(b, outside *ssa.BasicBlock) []*loop {
 	var out []*loop
 	for _, l := range a.loopsOf(b.Parent()) {
 		if l.contains(b) && (outside == nil || outside.Parent() != b.Parent() || !l.contains(outside)) {
@@ -59,7 +59,7 @@ func (a *Analyzer) enclosingLoops(b, outside *ssa.BasicBlock) []*loop {
 
 // trips estimates how many times loop l runs, evaluated in frame f: the
 // best bound given by any of its exit conditions.
-func (a *Analyzer) trips(f *frame, l *loop) Length {
+func (a *Estimator) trips(f *frame, l *loop) Length {
 	best := Unknown
 	have := false
 	for _, ifi := range l.exits {
@@ -92,7 +92,7 @@ func better(a, b Length) bool {
 
 // exitBound returns the bound on the trip count that exit ifi of loop l
 // gives.
-func (a *Analyzer) exitBound(f *frame, l *loop, ifi *ssa.If) (Length, bool) {
+func (a *Estimator) exitBound(f *frame, l *loop, ifi *ssa.If) (Length, bool) {
 	cond := ifi.Cond
 	if u, ok := cond.(*ssa.UnOp); ok && u.Op == token.NOT {
 		cond = u.X
@@ -165,7 +165,7 @@ func (a *Analyzer) exitBound(f *frame, l *loop, ifi *ssa.If) (Length, bool) {
 // header, or such a φ plus a constant) that changes by a constant step
 // each iteration, and returns the counter's first value (as a value, for
 // v itself) and its step.
-func (a *Analyzer) induction(l *loop, v ssa.Value) (start ssa.Value, step int, ok bool) {
+func (a *Estimator) induction(l *loop, v ssa.Value) (start ssa.Value, step int, ok bool) {
 	offset := 0
 	if b, isBin := v.(*ssa.BinOp); isBin && (b.Op == token.ADD || b.Op == token.SUB) {
 		if k, isConst := intConst(b.Y); isConst {
@@ -250,7 +250,7 @@ func lenArg(v ssa.Value) ssa.Value {
 // loopSite returns the position of the loop statement of l that
 // encloses instr: the source loops that enclose instr are matched,
 // innermost first, with the SSA loops that contain it.
-func (a *Analyzer) loopSite(l *loop, instr ssa.Instruction) token.Pos {
+func (a *Estimator) loopSite(l *loop, instr ssa.Instruction) token.Pos {
 	pos := instrPos(instr)
 	if !pos.IsValid() {
 		return token.NoPos
@@ -286,7 +286,7 @@ walk:
 	return pos
 }
 
-func (a *Analyzer) isFuncRange(r *ast.RangeStmt) bool {
+func (a *Estimator) isFuncRange(r *ast.RangeStmt) bool {
 	if a.info == nil || r.X == nil {
 		return false
 	}

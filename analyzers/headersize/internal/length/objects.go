@@ -108,7 +108,7 @@ func classifyCall(call ssa.CallInstruction) (mutation, ssa.Value, bool) {
 	return m, arg(0), true
 }
 
-func (a *Analyzer) objIdx() *objIndex {
+func (a *Estimator) objIdx() *objIndex {
 	if a.objs != nil {
 		return a.objs
 	}
@@ -190,7 +190,7 @@ func readOnlyUse(c *ssa.CallCommon, i int) bool {
 
 // object estimates the bytes accumulated in url.Values, *strings.Builder
 // or *bytes.Buffer v.
-func (a *Analyzer) object(f *frame, v ssa.Value, at ssa.Instruction) Length {
+func (a *Estimator) object(f *frame, v ssa.Value, at ssa.Instruction) Length {
 	r := none
 	for _, o := range a.ix.Origins(v) {
 		if o.V == nil {
@@ -208,7 +208,7 @@ func (a *Analyzer) object(f *frame, v ssa.Value, at ssa.Instruction) Length {
 // contents plus every mutation made through it. m is mObj for bytes (the
 // encoded url.Values, the builder's contents) or mCount for the entries
 // of a map.
-func (a *Analyzer) objectAt(f *frame, leaf ssa.Value, m measure, at ssa.Instruction) Length {
+func (a *Estimator) objectAt(f *frame, leaf ssa.Value, m measure, at ssa.Instruction) Length {
 	k := objKey{f, leaf, m}
 	if a.objBusy[k] {
 		return Unknown // recursion through parameters
@@ -235,7 +235,7 @@ type objKey struct {
 }
 
 // objBase estimates the contents of an object when it was made.
-func (a *Analyzer) objBase(f *frame, leaf ssa.Value, m measure) Length {
+func (a *Estimator) objBase(f *frame, leaf ssa.Value, m measure) Length {
 	if a.objIdx().escapes[leaf] {
 		return Unknown
 	}
@@ -293,7 +293,7 @@ func (a *Analyzer) objBase(f *frame, leaf ssa.Value, m measure) Length {
 // paramObject resolves an object that is parameter p of its function
 // through the call's argument. The caller's object includes the
 // mutations this function makes through p.
-func (a *Analyzer) paramObject(f *frame, p *ssa.Parameter, m measure) (Length, bool) {
+func (a *Estimator) paramObject(f *frame, p *ssa.Parameter, m measure) (Length, bool) {
 	fn := p.Parent()
 	idx := -1
 	for i, q := range fn.Params {
@@ -332,7 +332,7 @@ func (a *Analyzer) paramObject(f *frame, p *ssa.Parameter, m measure) (Length, b
 
 // objMuts sums the mutations made through the object whose origin is
 // leaf, each multiplied by the number of times it runs.
-func (a *Analyzer) objMuts(f *frame, leaf ssa.Value, m measure, at ssa.Instruction) Length {
+func (a *Estimator) objMuts(f *frame, leaf ssa.Value, m measure, at ssa.Instruction) Length {
 	oi := a.objIdx()
 	total := Const(0)
 	total.Safe = true
@@ -379,7 +379,7 @@ func isConstKey(v ssa.Value) bool {
 }
 
 // mutLen estimates what one run of mutation mu adds.
-func (a *Analyzer) mutLen(f *frame, mu *mutation, m measure) Length {
+func (a *Estimator) mutLen(f *frame, mu *mutation, m measure) Length {
 	sep := Const(1)
 	sep.Safe = true
 	switch mu.kind {
@@ -428,7 +428,7 @@ func (a *Analyzer) mutLen(f *frame, mu *mutation, m measure) Length {
 
 // mapElems joins the keys (m == mKey) or values of the updates of a map
 // made by make or a literal.
-func (a *Analyzer) mapElems(f *frame, mk *ssa.MakeMap, m measure) Length {
+func (a *Estimator) mapElems(f *frame, mk *ssa.MakeMap, m measure) Length {
 	oi := a.objIdx()
 	r := none
 	if oi.escapes[mk] || len(oi.passes[mk]) > 0 {
@@ -453,7 +453,7 @@ func (a *Analyzer) mapElems(f *frame, mk *ssa.MakeMap, m measure) Length {
 
 // urlAt estimates the serialised length of *url.URL v when instruction
 // at reads it (nil: anywhere).
-func (a *Analyzer) urlAt(f *frame, v ssa.Value, at ssa.Instruction) Length {
+func (a *Estimator) urlAt(f *frame, v ssa.Value, at ssa.Instruction) Length {
 	r := none
 	for _, o := range a.ix.Origins(v) {
 		r = Join(r, a.urlOrigin(a.frameFor(f, o.V), o.V, at))
@@ -464,7 +464,7 @@ func (a *Analyzer) urlAt(f *frame, v ssa.Value, at ssa.Instruction) Length {
 	return r
 }
 
-func (a *Analyzer) urlOrigin(f *frame, x ssa.Value, at ssa.Instruction) Length {
+func (a *Estimator) urlOrigin(f *frame, x ssa.Value, at ssa.Instruction) Length {
 	zero := Const(0)
 	zero.Safe = true
 	switch x := x.(type) {
@@ -511,7 +511,7 @@ func (a *Analyzer) urlOrigin(f *frame, x ssa.Value, at ssa.Instruction) Length {
 
 // urlFields adds to base the fields stored into the URL object obj after
 // it was made.
-func (a *Analyzer) urlFields(f *frame, obj ssa.Value, base Length, at ssa.Instruction) Length {
+func (a *Estimator) urlFields(f *frame, obj ssa.Value, base Length, at ssa.Instruction) Length {
 	by := make(map[string]Length)
 	for _, st := range a.directStores(obj, 0) {
 		if !a.mayPrecede(st.Store, at) {
@@ -561,7 +561,7 @@ func (a *Analyzer) urlFields(f *frame, obj ssa.Value, base Length, at ssa.Instru
 // that hold it, and through the parameters of functions of this package
 // it is passed to. Unlike valueflow's ObjectStores it does not follow the
 // pointer into struct fields, where every object of the type mixes.
-func (a *Analyzer) directStores(p ssa.Value, depth int) []valueflow.FieldStore {
+func (a *Estimator) directStores(p ssa.Value, depth int) []valueflow.FieldStore {
 	var out []valueflow.FieldStore
 	seen := make(map[ssa.Value]bool)
 	var walk func(v ssa.Value, depth int)
@@ -626,7 +626,7 @@ func (a *Analyzer) directStores(p ssa.Value, depth int) []valueflow.FieldStore {
 // mayPrecede reports whether instruction from may run before at: they are
 // in different functions, at is nil, or a path of from's function leads
 // from from to at.
-func (a *Analyzer) mayPrecede(from, at ssa.Instruction) bool {
+func (a *Estimator) mayPrecede(from, at ssa.Instruction) bool {
 	if at == nil || from == nil || from.Parent() != at.Parent() || from.Block() == nil || at.Block() == nil {
 		return true
 	}
@@ -646,7 +646,7 @@ func (a *Analyzer) mayPrecede(from, at ssa.Instruction) bool {
 
 // reachable returns the blocks reachable from b through at least one
 // edge.
-func (a *Analyzer) reachable(b *ssa.BasicBlock) map[int]bool {
+func (a *Estimator) reachable(b *ssa.BasicBlock) map[int]bool {
 	if r, ok := a.reach[b]; ok {
 		return r
 	}

@@ -1,5 +1,5 @@
-// Package strict is checked with max-bytes=4096.
-package strict
+// Package maxbytes4096 is checked with max-bytes=4096.
+package maxbytes4096
 
 import (
 	"net/http"

@@ -1,4 +1,4 @@
-package strict
+package strictparams
 
 import (
 	"context"

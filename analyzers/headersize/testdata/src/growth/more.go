@@ -1,4 +1,4 @@
-package a
+package growth
 
 import (
 	"bytes"

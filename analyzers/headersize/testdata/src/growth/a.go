@@ -1,5 +1,5 @@
-// Package a holds the shapes headersize must report.
-package a
+// Package growth holds the shapes headersize must report.
+package growth
 
 import (
 	"context"

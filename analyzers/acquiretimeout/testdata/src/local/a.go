@@ -1,6 +1,6 @@
-// Package a holds the basic cases: sends in the function that builds the
+// Package local holds the basic cases: sends in the function that builds the
 // client and the request.
-package a
+package local
 
 import (
 	"context"

@@ -1,6 +1,6 @@
-// Package weird holds unusual code the analyzer must survive. Findings
+// Package unusual holds unusual code the analyzer must survive. Findings
 // here are incidental; the test is that nothing panics.
-package weird
+package unusual
 
 import (
 	"fmt"

@@ -1,4 +1,4 @@
-package a
+package growth
 
 import (
 	"net/http"
