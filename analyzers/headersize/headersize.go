@@ -10,6 +10,7 @@ import (
 	"golang.org/x/tools/go/ssa"
 
 	"github.com/httplint/httplint/analyzers/headersize/internal/length"
+	"github.com/httplint/httplint/analyzers/headersize/internal/render"
 	"github.com/httplint/httplint/internal/http/facts"
 	"github.com/httplint/httplint/internal/http/httplib"
 	"github.com/httplint/httplint/internal/lint"
@@ -65,6 +66,7 @@ type checker struct {
 	rep  *lint.Reporter
 	res  *facts.Result
 	la   *length.Estimator
+	nm   *render.Namer
 }
 
 func run(pass *analysis.Pass, rep *lint.Reporter, cfg *config) error {
@@ -73,7 +75,8 @@ func run(pass *analysis.Pass, rep *lint.Reporter, cfg *config) error {
 		return nil
 	}
 	c := &checker{pass: pass, cfg: cfg, rep: rep, res: res,
-		la: length.New(res.Index, pass.Fset, pass.Files, pass.TypesInfo)}
+		la: length.New(res.Index, pass.Fset, pass.Files, pass.TypesInfo),
+		nm: render.New(res.Index, pass.Files)}
 	for _, fn := range res.Funcs {
 		if rep.Excluded(fn.Pos()) {
 			continue
@@ -243,9 +246,9 @@ func (c *checker) headerMap(upd *ssa.MapUpdate) {
 	name := headerName(upd.Key)
 	pos, end := lint.StoreRange(c.pass, upd.Pos())
 	if n := c.la.Count(upd.Value, upd.Block()); n.Grow != nil {
-		n = n.At(upd.Pos(), c.la.Describe(upd)+" with it")
+		n = n.At(upd.Pos(), length.Step{Kind: length.StepWith, Instr: upd})
 		c.reportGrowth(pos, end, UnboundedHeader, fmt.Sprintf("request headers grow with the length of %s%s: each element is one %s, and a long list makes the request headers exceed proxy limits and fail with 431 or 400; %s",
-			n.Grow.Name, how(n.Grow), headerLine(name), advice(n.Grow)), n.Grow)
+			c.name(n.Grow), c.how(n.Grow), headerLine(name), c.advice(n.Grow)), n.Grow)
 		return
 	}
 	c.checkValue(pos, end, c.la.Elem(upd.Value), name)
@@ -262,10 +265,10 @@ func (c *checker) checkHeader(call ssa.CallInstruction, key, val, origin ssa.Val
 		return
 	}
 	if add && isConst(key) {
-		n := c.la.Repeats(call, origin, c.la.Describe(call))
+		n := c.la.Repeats(call, origin)
 		if n.Grow != nil {
 			c.reportGrowth(pos, end, UnboundedHeader, fmt.Sprintf("request headers grow with the length of %s%s: each element adds one %s, and a long list makes the request headers exceed proxy limits and fail with 431 or 400; %s",
-				n.Grow.Name, how(n.Grow), headerLine(name), advice(n.Grow)), n.Grow)
+				c.name(n.Grow), c.how(n.Grow), headerLine(name), c.advice(n.Grow)), n.Grow)
 			return
 		}
 	}
@@ -276,7 +279,7 @@ func (c *checker) checkHeader(call ssa.CallInstruction, key, val, origin ssa.Val
 func (c *checker) checkValue(pos, end token.Pos, l length.Length, name string) {
 	if g := l.Grow; g != nil {
 		c.reportGrowth(pos, end, UnboundedHeader, fmt.Sprintf("%s grows with the length of %s%s: a long list makes the header exceed proxy limits (%d bytes) and fail with 431 or 400; %s",
-			headerLabel(name), g.Name, how(g), c.cfg.maxBytes, advice(g)), g)
+			headerLabel(name), c.name(g), c.how(g), c.cfg.maxBytes, c.advice(g)), g)
 		return
 	}
 	if size, ok := c.tooLong(l); ok {
@@ -296,7 +299,7 @@ func (c *checker) checkURL(at token.Pos, l length.Length, store bool) {
 	}
 	if g := l.Grow; g != nil {
 		c.reportGrowth(pos, end, UnboundedQuery, fmt.Sprintf("request URL grows with the length of %s%s: a long list makes the request line exceed proxy limits (%d bytes) and fail with 414 or 431; %s",
-			g.Name, how(g), c.cfg.maxBytes, advice(g)), g)
+			c.name(g), c.how(g), c.cfg.maxBytes, c.advice(g)), g)
 		return
 	}
 	if size, ok := c.tooLong(l); ok {
@@ -315,12 +318,14 @@ func (c *checker) tooLong(l length.Length) (string, bool) {
 		return fmt.Sprintf("is at least %d bytes", l.Min), true
 	case l.Bounded && l.Max > max:
 		s := fmt.Sprintf("can reach %d bytes", l.Max)
-		if b := l.Batch; b != nil && b.Name != "" {
-			s += fmt.Sprintf(" (%d elements of %s", b.Count, b.Name)
-			if b.How != "" {
-				s += ", " + b.How
+		if b := l.Batch; b != nil {
+			if name, _ := c.nm.Name(b.Coll); name != "" {
+				s += fmt.Sprintf(" (%d elements of %s", b.Count, name)
+				if how := c.nm.How(b); how != "" {
+					s += ", " + how
+				}
+				s += ")"
 			}
-			s += ")"
 		}
 		return s, true
 	}
@@ -330,7 +335,7 @@ func (c *checker) tooLong(l length.Length) (string, bool) {
 func (c *checker) reportGrowth(pos, end token.Pos, category, msg string, g *length.Growth) {
 	d := analysis.Diagnostic{Pos: pos, End: end, Category: category, Message: msg}
 	if g.Site.IsValid() && (g.Site < pos || g.Site >= end) && !c.rep.Excluded(g.Site) {
-		d.Related = append(d.Related, analysis.RelatedInformation{Pos: g.Site, Message: fmt.Sprintf("grows with %s here", g.Name)})
+		d.Related = append(d.Related, analysis.RelatedInformation{Pos: g.Site, Message: fmt.Sprintf("grows with %s here", c.name(g))})
 	}
 	c.rep.Report(d)
 }
@@ -338,23 +343,31 @@ func (c *checker) reportGrowth(pos, end token.Pos, category, msg string, g *leng
 func (c *checker) reportOversized(pos, end token.Pos, msg string, l length.Length) {
 	d := analysis.Diagnostic{Pos: pos, End: end, Category: Oversized, Message: msg}
 	if b := l.Batch; b != nil && b.Site.IsValid() && (b.Site < pos || b.Site >= end) && !c.rep.Excluded(b.Site) {
-		d.Related = append(d.Related, analysis.RelatedInformation{Pos: b.Site, Message: fmt.Sprintf("up to %d elements of %s here", b.Count, b.Name)})
+		if name, _ := c.nm.Name(b.Coll); name != "" {
+			d.Related = append(d.Related, analysis.RelatedInformation{Pos: b.Site, Message: fmt.Sprintf("up to %d elements of %s here", b.Count, name)})
+		}
 	}
 	c.rep.Report(d)
 }
 
+// name names the collection of a growth.
+func (c *checker) name(g *length.Growth) string {
+	name, _ := c.nm.Collection(g)
+	return name
+}
+
 // how describes a growth in parentheses, or returns "".
-func how(g *length.Growth) string {
-	if g.How == "" {
-		return ""
+func (c *checker) how(g *length.Growth) string {
+	if how := c.nm.How(g); how != "" {
+		return " (" + how + ")"
 	}
-	return " (" + g.How + ")"
+	return ""
 }
 
 // advice suggests the fix for a growth.
-func advice(g *length.Growth) string {
-	if g.Simple {
-		return fmt.Sprintf("send the %s in batches or in a request body", g.Name)
+func (c *checker) advice(g *length.Growth) string {
+	if name, simple := c.nm.Collection(g); simple {
+		return fmt.Sprintf("send the %s in batches or in a request body", name)
 	}
 	return "send them in batches or in a request body"
 }

@@ -36,7 +36,7 @@ func (c *checker) libraryCall(call ssa.CallInstruction, s httplib.Sink) {
 		if l.Grow == nil && s.Key >= 0 && name == "" {
 			// Parameters named per element: SetQueryParam(k, v) in a
 			// loop adds one parameter per iteration.
-			if n := c.la.Repeats(call, c.requestOrigin(args[0]), c.la.Describe(call)); n.Grow != nil {
+			if n := c.la.Repeats(call, c.requestOrigin(args[0])); n.Grow != nil {
 				l = n
 			}
 		}
@@ -61,11 +61,11 @@ func (c *checker) libraryCall(call ssa.CallInstruction, s httplib.Sink) {
 		}
 		if s.Kind == httplib.SinkQueryMap {
 			c.reportGrowth(pos, end, UnboundedQuery, fmt.Sprintf("request URL grows with the length of %s%s: a long list makes the request line exceed proxy limits (%d bytes) and fail with 414 or 431; %s",
-				g.Name, how(g), c.cfg.maxBytes, advice(g)), g)
+				c.name(g), c.how(g), c.cfg.maxBytes, c.advice(g)), g)
 			return
 		}
 		c.reportGrowth(pos, end, UnboundedHeader, fmt.Sprintf("request headers grow with the length of %s%s: a long list makes the request headers exceed proxy limits and fail with 431 or 400; %s",
-			g.Name, how(g), advice(g)), g)
+			c.name(g), c.how(g), c.advice(g)), g)
 	case httplib.SinkHeaderValue:
 		pos, end := lint.CallRange(c.pass, call.Pos())
 		c.checkValue(pos, end, c.la.Bytes(v), name)

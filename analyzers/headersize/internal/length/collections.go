@@ -29,9 +29,8 @@ func (a *Estimator) countAt(f *frame, v ssa.Value, at *ssa.BasicBlock) Length {
 			return l
 		}
 		if !l.Bounded || n < l.Max {
-			name, simple := a.nameOf(v)
 			g := Length{Min: min(l.Min, n), Max: n, Bounded: true}
-			return g.asBatch(name, simple, token.NoPos, "")
+			return g.asBatch(v, token.NoPos, Step{})
 		}
 	}
 	return l
@@ -97,8 +96,7 @@ func (a *Estimator) count(f *frame, v ssa.Value) Length {
 	case *ssa.Field:
 		fld := valueflow.FieldOf(v)
 		if fld != nil && (fld.Exported() || fld.Pkg() != a.ix.Pkg.Pkg) {
-			name, simple := a.nameOf(v)
-			return a.opaque(f, v, mCount, name, simple)
+			return a.opaque(f, v, mCount, v)
 		}
 		return Unknown
 	case *ssa.ChangeType:
@@ -321,8 +319,7 @@ func (a *Estimator) callCount(f *frame, call *ssa.Call, idx int) Length {
 	if v == nil {
 		return Unknown
 	}
-	name, simple := a.nameOf(call)
-	return a.opaque(f, v, mCount, name, simple)
+	return a.opaque(f, v, mCount, call)
 }
 
 // elem estimates one element (m == mElem) or key (m == mKey) of

@@ -28,6 +28,8 @@ package length
 import (
 	"fmt"
 	"go/token"
+
+	"golang.org/x/tools/go/ssa"
 )
 
 // maxBytes caps upper bounds so that products cannot overflow.
@@ -54,21 +56,47 @@ type Length struct {
 	none bool // the empty join: no value at all
 }
 
-// A Growth describes how a value grows with a collection.
+// A Growth describes how a value grows with a collection. It holds SSA
+// values and instructions, not words: the analyzer names them for its
+// messages.
 type Growth struct {
-	// Name is the collection as the source names it: "ids", "c.ids",
-	// "the result of ListIDs".
-	Name string
-	// Simple reports whether Name is a plain identifier or selector.
-	Simple bool
+	// Coll is the collection: a parameter, a load of a field or
+	// variable, a call result, ...; nil when no value names it.
+	Coll ssa.Value
 	// Site is where the value grows: the loop statement, or the call
 	// (strings.Join) or store that takes the whole collection.
 	Site token.Pos
-	// How describes the growth for messages: "q.Add in a loop over it",
-	// "strings.Join of it".
-	How string
+	// Step is what makes the value grow with the collection.
+	Step Step
 	// Count is the collection's bound when the Growth is a Batch.
 	Count int
+}
+
+// A StepKind says how a value grows with a collection.
+type StepKind uint8
+
+const (
+	// StepNone: the collection is bounded by a guard; nothing grows.
+	StepNone StepKind = iota
+	// StepWhole: a call takes the whole collection (strings.Join of it).
+	StepWhole
+	// StepLoop: a call or store runs once per element (q.Add in a loop
+	// over it).
+	StepLoop
+	// StepWith: a store makes one entry per element (a map filled with
+	// it).
+	StepWith
+	// StepConcat: a string concatenation in a loop over it.
+	StepConcat
+	// StepAppend: an append in a loop over it.
+	StepAppend
+)
+
+// A Step is what makes a value grow: its kind and the instruction (a
+// call, a map store) that does it, when there is one.
+type Step struct {
+	Kind  StepKind
+	Instr ssa.Instruction
 }
 
 // Unknown is the estimate of a value about which nothing is known.
@@ -224,21 +252,22 @@ func Escape(l Length) Length {
 	return r
 }
 
-// At returns l with the growth site and description filled in, if its
-// growth has none yet.
-func (l Length) At(site token.Pos, how string) Length {
+// At returns l with the growth site and step filled in, if its growth has
+// none yet.
+func (l Length) At(site token.Pos, step Step) Length {
 	if l.Grow != nil && !l.Grow.Site.IsValid() {
 		g := *l.Grow
-		g.Site, g.How = site, how
+		g.Site, g.Step = site, step
 		l.Grow = &g
 	}
 	return l
 }
 
-// asBatch marks a bounded count as the batch bounding a value.
-func (l Length) asBatch(name string, simple bool, site token.Pos, how string) Length {
-	if l.Bounded && l.Grow == nil && name != "" && (l.Batch == nil || l.Batch.Count < l.Max) {
-		l.Batch = &Growth{Name: name, Simple: simple, Site: site, How: how, Count: l.Max}
+// asBatch marks a bounded count of collection coll as the batch bounding
+// a value.
+func (l Length) asBatch(coll ssa.Value, site token.Pos, step Step) Length {
+	if l.Bounded && l.Grow == nil && coll != nil && (l.Batch == nil || l.Batch.Count < l.Max) {
+		l.Batch = &Growth{Coll: coll, Site: site, Step: step, Count: l.Max}
 	}
 	return l
 }
@@ -247,11 +276,7 @@ func (l Length) String() string {
 	var s string
 	switch {
 	case l.Grow != nil:
-		s = fmt.Sprintf("grows(%s", l.Grow.Name)
-		if l.Grow.How != "" {
-			s += ": " + l.Grow.How
-		}
-		s += ")"
+		s = "grows"
 	case l.IsConst():
 		s = fmt.Sprintf("%d", l.Min)
 	case l.Bounded:
@@ -262,7 +287,7 @@ func (l Length) String() string {
 		s = "unknown"
 	}
 	if l.Batch != nil {
-		s += fmt.Sprintf(" batch(%s<=%d)", l.Batch.Name, l.Batch.Count)
+		s += fmt.Sprintf(" batch(<=%d)", l.Batch.Count)
 	}
 	return s
 }

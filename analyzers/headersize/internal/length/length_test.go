@@ -10,6 +10,7 @@ import (
 	"golang.org/x/tools/go/ssa"
 
 	"github.com/httplint/httplint/analyzers/headersize/internal/length"
+	"github.com/httplint/httplint/analyzers/headersize/internal/render"
 	"github.com/httplint/httplint/internal/http/facts"
 	"github.com/httplint/httplint/internal/ssa/valueflow"
 )
@@ -27,6 +28,7 @@ var probe = &analysis.Analyzer{
 			return nil, nil
 		}
 		a := length.New(res.Index, pass.Fset, pass.Files, pass.TypesInfo)
+		nm := render.New(res.Index, pass.Files)
 		for _, fn := range res.Funcs {
 			for _, b := range fn.Blocks {
 				for _, instr := range b.Instrs {
@@ -55,7 +57,7 @@ var probe = &analysis.Analyzer{
 					default:
 						continue
 					}
-					pass.Reportf(call.Pos(), "%s: %s", callee.Name(), describe(pass, l))
+					pass.Reportf(call.Pos(), "%s: %s", callee.Name(), describe(pass, nm, l))
 				}
 			}
 		}
@@ -63,8 +65,8 @@ var probe = &analysis.Analyzer{
 	},
 }
 
-func describe(pass *analysis.Pass, l length.Length) string {
-	s := l.String()
+func describe(pass *analysis.Pass, nm *render.Namer, l length.Length) string {
+	s := nm.Length(l)
 	if l.Grow != nil && l.Grow.Site.IsValid() {
 		s += fmt.Sprintf(" @%d", pass.Fset.Position(l.Grow.Site).Line)
 	}
@@ -90,9 +92,9 @@ func TestLattice(t *testing.T) {
 		{length.Add(c(3), length.Unknown), "3.."},
 		{length.Join(c(3), length.Unknown), "unknown"},
 		{length.Escape(length.Upto(10)), "0..30"},
-		{length.Add(length.Length{Grow: &length.Growth{Name: "ids"}}, length.Unknown), "grows(ids)"},
-		{length.Mul(length.Length{Grow: &length.Growth{Name: "ids"}}, c(3)), "grows(ids)"},
-		{length.Join(length.Unknown, length.Length{Grow: &length.Growth{Name: "ids"}}), "grows(ids)"},
+		{length.Add(length.Length{Grow: &length.Growth{}}, length.Unknown), "grows"},
+		{length.Mul(length.Length{Grow: &length.Growth{}}, c(3)), "grows"},
+		{length.Join(length.Unknown, length.Length{Grow: &length.Growth{}}), "grows"},
 	} {
 		if s := tc.got.String(); s != tc.want {
 			t.Errorf("got %s, want %s", s, tc.want)

@@ -349,7 +349,7 @@ func (a *Estimator) objMuts(f *frame, leaf ssa.Value, m measure, at ssa.Instruct
 		if (mu.kind == mutSet || mu.kind == mutMapUpdate) && isConstKey(mu.key) {
 			rep = Const(1) // the same key, overwritten
 		} else {
-			rep = a.repeats(f, mu.instr, leaf, a.Describe(mu.instr)+" in a loop over it")
+			rep = a.repeats(f, mu.instr, leaf, Step{Kind: StepLoop, Instr: mu.instr})
 		}
 		total = Add(total, Mul(rep, per))
 	}
@@ -367,7 +367,7 @@ func (a *Estimator) objMuts(f *frame, leaf ssa.Value, m measure, at ssa.Instruct
 		if inner.Bounded && inner.Max == 0 && inner.Grow == nil {
 			continue
 		}
-		rep := a.repeats(f, ps.call, leaf, a.Describe(ps.call)+" in a loop over it")
+		rep := a.repeats(f, ps.call, leaf, Step{Kind: StepLoop, Instr: ps.call})
 		total = Add(total, Mul(rep, inner))
 	}
 	return total
@@ -406,10 +406,9 @@ func (a *Estimator) mutLen(f *frame, mu *mutation, m measure) Length {
 		}
 		n := a.countAt(f, mu.val, upd.Block())
 		each := Sum(a.escaped(f, mu.key), sep, a.escapedElem(f, mu.val), sep)
-		name, simple := a.nameOf(mu.val)
-		how := a.Describe(upd) + " with it"
-		pos := instrPos(upd)
-		return Mul(n.At(pos, how).asBatch(name, simple, pos, how), each)
+		how := Step{Kind: StepWith, Instr: upd}
+		pos := InstrPos(upd)
+		return Mul(n.At(pos, how).asBatch(mu.val, pos, how), each)
 	case mutWrite:
 		return a.eval(f, mu.val, mBytes)
 	case mutWriteByte:
@@ -418,10 +417,10 @@ func (a *Estimator) mutLen(f *frame, mu *mutation, m measure) Length {
 		return Length{Min: 1, Max: 4, Bounded: true}
 	case mutFprint:
 		call := mu.instr.(ssa.CallInstruction)
-		return a.format(f, call, nil, mu.val, a.Describe(call)+" of it")
+		return a.format(f, call, nil, mu.val, Step{Kind: StepWhole, Instr: call})
 	case mutFprintf:
 		call := mu.instr.(ssa.CallInstruction)
-		return a.format(f, call, mu.key, mu.val, a.Describe(call)+" of it")
+		return a.format(f, call, mu.key, mu.val, Step{Kind: StepWhole, Instr: call})
 	}
 	return Unknown
 }
@@ -490,7 +489,7 @@ func (a *Estimator) urlOrigin(f *frame, x ssa.Value, at ssa.Instruction) Length 
 			}
 		case "net/url.URL.JoinPath":
 			if len(c.Args) == 2 {
-				return a.urlFields(f, x, Add(a.eval(f, c.Args[0], mURL), a.joinPath(f, call, c.Args[1], a.callText(call.Pos(), "JoinPath")+" of it")), at)
+				return a.urlFields(f, x, Add(a.eval(f, c.Args[0], mURL), a.joinPath(f, call, c.Args[1], Step{Kind: StepWhole, Instr: call})), at)
 			}
 		case "net/url.URL.Parse", "net/url.URL.ResolveReference":
 			return a.urlFields(f, x, Unknown, at)

@@ -251,7 +251,7 @@ func lenArg(v ssa.Value) ssa.Value {
 // encloses instr: the source loops that enclose instr are matched,
 // innermost first, with the SSA loops that contain it.
 func (a *Estimator) loopSite(l *loop, instr ssa.Instruction) token.Pos {
-	pos := instrPos(instr)
+	pos := InstrPos(instr)
 	if !pos.IsValid() {
 		return token.NoPos
 	}
@@ -298,9 +298,9 @@ func (a *Estimator) isFuncRange(r *ast.RangeStmt) bool {
 	return ok
 }
 
-// instrPos returns a position for instr: its own, or that of the value
+// InstrPos returns a position for instr: its own, or that of the value
 // it stores or defines.
-func instrPos(instr ssa.Instruction) token.Pos {
+func InstrPos(instr ssa.Instruction) token.Pos {
 	if p := instr.Pos(); p.IsValid() {
 		return p
 	}
