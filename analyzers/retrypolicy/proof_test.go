@@ -17,6 +17,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/cenkalti/backoff/v4"
 	"github.com/hashicorp/go-retryablehttp"
 )
 
@@ -202,5 +203,152 @@ func TestProofUnboundedTightLoop(t *testing.T) {
 	}
 	if ft2.calls != 3 {
 		t.Errorf("bounded loop: calls = %d, want 3", ft2.calls)
+	}
+}
+
+// sleep-ignores-context: a retry loop that waits with time.Sleep keeps
+// waiting after the request's context is cancelled; one that selects on
+// ctx.Done() and a timer returns at once.
+func TestProofSleepIgnoresContext(t *testing.T) {
+	srv, _ := alwaysFailing(t)
+	const backoffWait = 300 * time.Millisecond
+	retry := func(ctx context.Context, interruptible bool) time.Duration {
+		start := time.Now()
+		for attempt := 0; attempt < 3; attempt++ {
+			req, _ := http.NewRequestWithContext(ctx, http.MethodGet, srv.URL, nil)
+			resp, err := http.DefaultClient.Do(req)
+			if err == nil {
+				resp.Body.Close()
+			}
+			if ctx.Err() != nil {
+				break
+			}
+			if interruptible {
+				select {
+				case <-ctx.Done():
+				case <-time.After(backoffWait):
+				}
+			} else {
+				time.Sleep(backoffWait) // the flagged wait
+			}
+			if ctx.Err() != nil {
+				break
+			}
+		}
+		return time.Since(start)
+	}
+	cancelSoon := func() context.Context {
+		ctx, cancel := context.WithCancel(context.Background())
+		t.Cleanup(cancel)
+		time.AfterFunc(20*time.Millisecond, cancel)
+		return ctx
+	}
+	if d := retry(cancelSoon(), false); d < backoffWait {
+		t.Fatalf("time.Sleep loop returned %v after a cancel at 20ms, want it to wait out the %v backoff", d, backoffWait)
+	}
+	if d := retry(cancelSoon(), true); d >= backoffWait {
+		t.Errorf("select loop returned after %v, want it to stop at the cancel (20ms)", d)
+	}
+}
+
+// non-idempotent-retry: a loop that re-sends a POST after a client
+// timeout makes the server act twice when the first attempt reached it;
+// an idempotency key lets the server act once.
+func TestProofNonIdempotentRetry(t *testing.T) {
+	var mu sync.Mutex
+	charges := 0
+	keys := make(map[string]bool)
+	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		mu.Lock()
+		k := r.Header.Get("Idempotency-Key")
+		if k == "" || !keys[k] {
+			charges++ // the side effect happens
+			if k != "" {
+				keys[k] = true
+			}
+		}
+		first := charges == 1 && (k == "" || len(keys) == 1)
+		mu.Unlock()
+		if first {
+			// The first answer is lost: slower than the client waits.
+			time.Sleep(200 * time.Millisecond)
+		}
+		w.WriteHeader(http.StatusOK)
+	}))
+	t.Cleanup(srv.Close)
+	post := func(key string) {
+		c := &http.Client{Timeout: 50 * time.Millisecond}
+		for attempt := 0; attempt < 3; attempt++ {
+			req, _ := http.NewRequest(http.MethodPost, srv.URL+"/charge", nil)
+			if key != "" {
+				req.Header.Set("Idempotency-Key", key)
+			}
+			resp, err := c.Do(req)
+			if err == nil {
+				resp.Body.Close()
+				return
+			}
+			time.Sleep(250 * time.Millisecond)
+		}
+	}
+	post("")
+	mu.Lock()
+	got := charges
+	mu.Unlock()
+	if got != 2 {
+		t.Fatalf("without a key the server charged %d times, want 2 (the timed-out attempt and the retry)", got)
+	}
+	mu.Lock()
+	charges = 0
+	mu.Unlock()
+	post("charge-1")
+	mu.Lock()
+	defer mu.Unlock()
+	if charges != 1 {
+		t.Errorf("with an idempotency key the server charged %d times, want 1", charges)
+	}
+}
+
+// library-unbounded: cenkalti/backoff v4's Retry with a ZeroBackOff stops
+// only when the operation succeeds; WithMaxRetries bounds it.
+func TestProofLibraryUnbounded(t *testing.T) {
+	var calls int64
+	const limit = 5000
+	op := func() error {
+		if atomic.AddInt64(&calls, 1) >= limit {
+			// Stop the proof itself: nothing in the configuration would.
+			return backoff.Permanent(errors.New("still failing"))
+		}
+		return errors.New("server unavailable")
+	}
+	if err := backoff.Retry(op, &backoff.ZeroBackOff{}); err == nil {
+		t.Fatal("want the permanent error")
+	}
+	if calls != limit {
+		t.Fatalf("ZeroBackOff: %d calls, want %d (it never gives up by itself)", calls, limit)
+	}
+	calls = 0
+	if err := backoff.Retry(op, backoff.WithMaxRetries(&backoff.ZeroBackOff{}, 3)); err == nil {
+		t.Fatal("want the last error")
+	}
+	if calls != 4 {
+		t.Errorf("WithMaxRetries(3): %d calls, want 4", calls)
+	}
+}
+
+// nested-retry: a go-retryablehttp client (5 attempts) inside a loop of
+// 3 attempts sends 15 requests for one call.
+func TestProofNestedRetry(t *testing.T) {
+	srv, seen := alwaysFailing(t)
+	c := fastRetryClient()
+	for attempt := 0; attempt < 3; attempt++ {
+		resp, err := c.Get(srv.URL)
+		if err == nil {
+			resp.Body.Close()
+			break
+		}
+	}
+	if n := len(seen()); n != 15 {
+		t.Errorf("server saw %d requests, want 3 × 5 = 15", n)
 	}
 }
