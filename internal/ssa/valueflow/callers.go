@@ -97,22 +97,23 @@ func (ix *Index) Callers(fn *ssa.Function) ([]ssa.CallInstruction, bool) {
 		return nil, false
 	}
 	ix.callsOnce.Do(ix.indexCalls)
+	sites := ix.sites[fn]
 	if ix.escapingFuncs[fn] {
-		return nil, false
+		return sites, false
 	}
 	if fn.Parent() == nil {
 		isMain := fn.Pkg.Pkg.Name() == "main"
 		if token.IsExported(fn.Name()) && !isMain {
-			return nil, false
+			return sites, false
 		}
 		if fn.Signature.Recv() != nil && ix.invoked[fn.Name()] {
-			return nil, false
+			return sites, false
 		}
 		if fn.Name() == "init" || fn.Name() == "main" {
-			return nil, false
+			return sites, false
 		}
 	}
-	return ix.sites[fn], true
+	return sites, true
 }
 
 // DirectCall returns the call (or go or defer statement) that calls the
