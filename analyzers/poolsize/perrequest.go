@@ -16,24 +16,14 @@ import (
 // poolUse classifies what a call does with a connection pool (a
 // transport, a client owning one, or a library client) it receives.
 func poolUse(call *ssa.CallCommon, arg int) valueflow.Use {
-	var use httplib.Use
 	if call.IsInvoke() {
 		if arg != -1 {
 			return valueflow.UseUnknown
 		}
-		use = httplib.InvokeUse(call.Method.Name())
-	} else if fn := valueflow.StaticCallee(call); fn != nil {
-		use = httplib.PoolUseOf(fn, arg)
+		return httplib.InvokeUse(call.Method.Name())
 	}
-	switch use {
-	case httplib.UseSend:
-		return valueflow.UseOperate
-	case httplib.UseClose:
-		return valueflow.UseClose
-	case httplib.UseRead:
-		return valueflow.UseRead
-	case httplib.UseDerive:
-		return valueflow.UseDerive
+	if fn := valueflow.StaticCallee(call); fn != nil {
+		return httplib.PoolUseOf(fn, arg)
 	}
 	return valueflow.UseUnknown
 }

@@ -7,7 +7,9 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/httplint/httplint/internal/ssa/valueflow"
 	"golang.org/x/tools/go/analysis"
+	"golang.org/x/tools/go/ssa"
 )
 
 // DownloadModules runs "go mod download" in dir, a module-mode
@@ -34,4 +36,34 @@ func Configure(t testing.TB, a *analysis.Analyzer, flags ...string) *analysis.An
 		}
 	}
 	return a
+}
+
+// Calls calls visit for each call in funcs, in block order.
+func Calls(funcs []*ssa.Function, visit func(call ssa.CallInstruction)) {
+	for _, fn := range funcs {
+		for _, b := range fn.Blocks {
+			for _, instr := range b.Instrs {
+				if call, ok := instr.(ssa.CallInstruction); ok {
+					visit(call)
+				}
+			}
+		}
+	}
+}
+
+// Probes calls visit for each call in funcs of a one-argument function
+// of pass's package (a probe such as bytesOf(x)): with the probe's name,
+// the call, and its argument seen through copies and conversions.
+func Probes(pass *analysis.Pass, funcs []*ssa.Function, visit func(name string, call *ssa.Call, arg ssa.Value)) {
+	Calls(funcs, func(c ssa.CallInstruction) {
+		call, ok := c.(*ssa.Call)
+		if !ok || len(call.Call.Args) != 1 {
+			return
+		}
+		callee := valueflow.StaticCallee(&call.Call)
+		if callee == nil || callee.Pkg() != pass.Pkg {
+			return
+		}
+		visit(callee.Name(), call, valueflow.StripCopies(call.Call.Args[0]))
+	})
 }

@@ -11,6 +11,7 @@
 package deadline
 
 import (
+	"fmt"
 	"go/types"
 
 	"golang.org/x/tools/go/ssa"
@@ -39,6 +40,19 @@ const (
 type Deadline struct {
 	Kind  Kind
 	Param int // parameter index, for Kind == Param
+}
+
+// String renders d: "none", "has", "param<i>" or "unknown".
+func (d Deadline) String() string {
+	switch d.Kind {
+	case None:
+		return "none"
+	case Has:
+		return "has"
+	case Param:
+		return fmt.Sprintf("param%d", d.Param)
+	}
+	return "unknown"
 }
 
 // Join returns what is known of a context that is a on some paths and b

@@ -1,7 +1,6 @@
 package deadline_test
 
 import (
-	"fmt"
 	"testing"
 
 	"golang.org/x/tools/go/analysis"
@@ -10,7 +9,7 @@ import (
 
 	"github.com/httplint/httplint/internal/http/deadline"
 	"github.com/httplint/httplint/internal/http/facts"
-	"github.com/httplint/httplint/internal/ssa/valueflow"
+	"github.com/httplint/httplint/internal/testutil"
 )
 
 // probe reports what the resolver knows of the deadline of the argument
@@ -25,44 +24,16 @@ var probe = &analysis.Analyzer{
 			return nil, nil
 		}
 		r := res.DeadlineResolver()
-		for _, fn := range res.Funcs {
-			for _, b := range fn.Blocks {
-				for _, instr := range b.Instrs {
-					call, ok := instr.(*ssa.Call)
-					if !ok || len(call.Call.Args) != 1 {
-						continue
-					}
-					callee := valueflow.StaticCallee(&call.Call)
-					if callee == nil || callee.Pkg() != pass.Pkg {
-						continue
-					}
-					var d deadline.Deadline
-					switch callee.Name() {
-					case "ctxDeadline":
-						d = r.Context(call.Call.Args[0])
-					case "reqDeadline":
-						d = r.Request(call.Call.Args[0])
-					default:
-						continue
-					}
-					pass.Reportf(call.Pos(), "%s: %s", callee.Name(), describe(d))
-				}
+		testutil.Probes(pass, res.Funcs, func(name string, call *ssa.Call, _ ssa.Value) {
+			switch name {
+			case "ctxDeadline":
+				pass.Reportf(call.Pos(), "%s: %s", name, r.Context(call.Call.Args[0]))
+			case "reqDeadline":
+				pass.Reportf(call.Pos(), "%s: %s", name, r.Request(call.Call.Args[0]))
 			}
-		}
+		})
 		return nil, nil
 	},
-}
-
-func describe(d deadline.Deadline) string {
-	switch d.Kind {
-	case deadline.None:
-		return "none"
-	case deadline.Has:
-		return "has"
-	case deadline.Param:
-		return fmt.Sprintf("param%d", d.Param)
-	}
-	return "unknown"
 }
 
 func TestResolver(t *testing.T) {

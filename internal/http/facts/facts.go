@@ -77,7 +77,7 @@ func (s *Summary) String() string {
 			p = append(p, "transport("+describeTransport(t)+")")
 		}
 		if d := r.Deadline; d != nil {
-			p = append(p, "deadline="+describeDeadline(*d))
+			p = append(p, "deadline="+d.String())
 		}
 		if len(p) > 0 {
 			parts = append(parts, fmt.Sprintf("%d:%s", i, strings.Join(p, ",")))
@@ -88,7 +88,7 @@ func (s *Summary) String() string {
 		if snd.ClientParam < 0 {
 			client = "timeout=" + snd.Client.Timeout.Describe(true)
 		}
-		parts = append(parts, fmt.Sprintf("sends(client=%s,deadline=%s)", client, describeDeadline(snd.Deadline)))
+		parts = append(parts, fmt.Sprintf("sends(client=%s,deadline=%s)", client, snd.Deadline.String()))
 	}
 	for _, p := range s.ReadOnly {
 		parts = append(parts, fmt.Sprintf("readonly(%d)", p))
@@ -106,18 +106,6 @@ func describeTransport(t *httpconfig.Transport) string {
 	}
 	sort.Strings(p)
 	return strings.Join(p, ",")
-}
-
-func describeDeadline(d deadline.Deadline) string {
-	switch d.Kind {
-	case deadline.None:
-		return "none"
-	case deadline.Has:
-		return "has"
-	case deadline.Param:
-		return fmt.Sprintf("param%d", d.Param)
-	}
-	return "unknown"
 }
 
 // Relevant is a package fact: the package exports summaries, so its

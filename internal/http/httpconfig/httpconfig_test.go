@@ -12,7 +12,7 @@ import (
 
 	"github.com/httplint/httplint/internal/http/facts"
 	"github.com/httplint/httplint/internal/http/httpconfig"
-	"github.com/httplint/httplint/internal/ssa/valueflow"
+	"github.com/httplint/httplint/internal/testutil"
 )
 
 // probe reports the configuration the resolver reconstructs for the
@@ -27,29 +27,16 @@ var probe = &analysis.Analyzer{
 			return nil, nil
 		}
 		r := res.ClientResolver()
-		for _, fn := range res.Funcs {
-			for _, b := range fn.Blocks {
-				for _, instr := range b.Instrs {
-					call, ok := instr.(*ssa.Call)
-					if !ok || len(call.Call.Args) != 1 {
-						continue
-					}
-					callee := valueflow.StaticCallee(&call.Call)
-					if callee == nil || callee.Pkg() != pass.Pkg {
-						continue
-					}
-					arg := valueflow.StripCopies(call.Call.Args[0])
-					switch callee.Name() {
-					case "client":
-						c := r.Client(arg)
-						pass.Reportf(call.Pos(), "client: %s timeout=%s transport(%s)", origin(c.Origin), c.Timeout.Describe(true), fields(c.Transport))
-					case "transport":
-						t := r.Transport(arg)
-						pass.Reportf(call.Pos(), "transport: %s fresh=%v %s", origin(t.Origin), t.Fresh, fields(t))
-					}
-				}
+		testutil.Probes(pass, res.Funcs, func(name string, call *ssa.Call, arg ssa.Value) {
+			switch name {
+			case "client":
+				c := r.Client(arg)
+				pass.Reportf(call.Pos(), "client: %s timeout=%s transport(%s)", origin(c.Origin), c.Timeout.Describe(true), fields(c.Transport))
+			case "transport":
+				t := r.Transport(arg)
+				pass.Reportf(call.Pos(), "transport: %s fresh=%v %s", origin(t.Origin), t.Fresh, fields(t))
 			}
-		}
+		})
 		return nil, nil
 	},
 }

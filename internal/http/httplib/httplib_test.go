@@ -5,6 +5,7 @@ import (
 	"testing"
 
 	"github.com/httplint/httplint/internal/http/httplib"
+	"github.com/httplint/httplint/internal/ssa/valueflow"
 )
 
 func TestLookup(t *testing.T) {
@@ -69,10 +70,10 @@ func TestTables(t *testing.T) {
 	if got := httplib.FreshPool(fn("github.com/go-resty/resty/v2", "", "New")); got != "resty.New()" {
 		t.Errorf("FreshPool(resty.New) = %q", got)
 	}
-	if u := httplib.PoolUseOf(fn("net/http", "Client", "Do"), 0); u != httplib.UseSend {
+	if u := httplib.PoolUseOf(fn("net/http", "Client", "Do"), 0); u != valueflow.UseOperate {
 		t.Errorf("PoolUseOf((*http.Client).Do, 0) = %v", u)
 	}
-	if u := httplib.PoolUseOf(fn("github.com/hashicorp/go-retryablehttp", "Client", "StandardClient"), 0); u != httplib.UseDerive {
+	if u := httplib.PoolUseOf(fn("github.com/hashicorp/go-retryablehttp", "Client", "StandardClient"), 0); u != valueflow.UseDerive {
 		t.Errorf("PoolUseOf((*retryablehttp.Client).StandardClient, 0) = %v", u)
 	}
 	if !httplib.PreservesConfig(fn("golang.org/x/net/http2", "", "ConfigureTransport"), 0) {

@@ -5,6 +5,7 @@ import (
 
 	"golang.org/x/tools/go/ssa"
 
+	"github.com/httplint/httplint/internal/ssa/valueflow"
 	"github.com/httplint/httplint/internal/typeutil"
 )
 
@@ -53,12 +54,12 @@ func init() {
 		".Header.Add": {Key: 1, Map: -1},
 	})
 	for _, m := range []string{".Client.Do", ".Client.Get", ".Client.Head", ".Client.Post", ".Client.PostForm", ".Transport.RoundTrip"} {
-		poolUses[NetHTTP+m] = map[int]Use{0: UseSend}
+		poolUses[NetHTTP+m] = map[int]valueflow.Use{0: valueflow.UseOperate}
 	}
 	for _, m := range []string{".Client.CloseIdleConnections", ".Transport.CloseIdleConnections"} {
-		poolUses[NetHTTP+m] = map[int]Use{-1: UseClose}
+		poolUses[NetHTTP+m] = map[int]valueflow.Use{-1: valueflow.UseClose}
 	}
-	poolUses[NetHTTP+".Transport.Clone"] = map[int]Use{-1: UseRead}
+	poolUses[NetHTTP+".Transport.Clone"] = map[int]valueflow.Use{-1: valueflow.UseRead}
 	// The methods of Client and Transport only read their receiver's
 	// configuration.
 	for _, m := range []string{".Client.Do", ".Client.Get", ".Client.Head", ".Client.Post", ".Client.PostForm",

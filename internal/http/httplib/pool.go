@@ -1,6 +1,10 @@
 package httplib
 
-import "go/types"
+import (
+	"go/types"
+
+	"github.com/httplint/httplint/internal/ssa/valueflow"
+)
 
 // A Constructor is a library function that returns a new *http.Client
 // or *http.Transport, described as the settings it gives them.
@@ -17,35 +21,17 @@ type Constructor struct {
 	KeepAlivesOff bool
 }
 
-// A Use says what a call does with the client, transport or library
-// client it receives.
-type Use uint8
-
-const (
-	UseUnknown Use = iota
-	// UseRead: it only reads the object while it runs.
-	UseRead
-	// UseSend: it sends a request through the object.
-	UseSend
-	// UseClose: it releases the object's idle connections.
-	UseClose
-	// UseDerive: it returns a value that carries the object (a builder
-	// method returning its receiver, a request bound to a client, a
-	// transport wrapping it).
-	UseDerive
-)
-
 var (
 	constructors = map[string]Constructor{}
 	freshPools   = map[string]string{}
 	// poolUses holds, by function key, what a function does with its
 	// argument 0 (or any argument, for functions listed with index -1).
-	poolUses = map[string]map[int]Use{}
+	poolUses = map[string]map[int]valueflow.Use{}
 	// preserving lists, by function key, the arguments whose client or
 	// transport configuration a call leaves unchanged (-1: any).
 	preserving = map[string][]int{}
 	// libraryUses classifies the methods of a library's client types.
-	libraryUses = map[*Library]func(fn *types.Func, sig *types.Signature) (Use, bool){}
+	libraryUses = map[*Library]func(fn *types.Func, sig *types.Signature) (valueflow.Use, bool){}
 )
 
 // ConstructorOf returns the constructor that fn is, if any.
@@ -65,10 +51,10 @@ func FreshPool(fn *types.Func) string {
 
 // PoolUseOf says what a call of fn does with the client or transport it
 // receives as argument arg (the receiver of a method is argument 0).
-func PoolUseOf(fn *types.Func, arg int) Use {
+func PoolUseOf(fn *types.Func, arg int) valueflow.Use {
 	lib, key := funcOf(fn)
 	if lib == nil {
-		return UseUnknown
+		return valueflow.UseUnknown
 	}
 	if uses, ok := poolUses[key]; ok {
 		if u, ok := uses[arg]; ok {
@@ -77,7 +63,7 @@ func PoolUseOf(fn *types.Func, arg int) Use {
 		if u, ok := uses[-1]; ok {
 			return u
 		}
-		return UseUnknown
+		return valueflow.UseUnknown
 	}
 	if classify := libraryUses[lib]; classify != nil && arg == 0 {
 		sig, _ := fn.Type().(*types.Signature)
@@ -87,7 +73,7 @@ func PoolUseOf(fn *types.Func, arg int) Use {
 			}
 		}
 	}
-	return UseUnknown
+	return valueflow.UseUnknown
 }
 
 // PreservesConfig reports whether a call of fn leaves the configuration
@@ -114,12 +100,12 @@ func returnsReceiverType(sig *types.Signature) bool {
 // InvokeUse says what a call through an interface does with its
 // receiver, from the method's name: RoundTrip and Do send a request,
 // CloseIdleConnections releases idle connections.
-func InvokeUse(method string) Use {
+func InvokeUse(method string) valueflow.Use {
 	switch method {
 	case "RoundTrip", "Do":
-		return UseSend
+		return valueflow.UseOperate
 	case "CloseIdleConnections":
-		return UseClose
+		return valueflow.UseClose
 	}
-	return UseUnknown
+	return valueflow.UseUnknown
 }

@@ -5,6 +5,7 @@ import (
 
 	"golang.org/x/tools/go/ssa"
 
+	"github.com/httplint/httplint/internal/ssa/valueflow"
 	"github.com/httplint/httplint/internal/typeutil"
 )
 
@@ -101,26 +102,26 @@ func init() {
 // restyUse classifies the methods of resty's Client and Request: sending
 // methods send, builders return a value that carries the client, Close
 // releases it (v3).
-func restyUse(fn *types.Func, sig *types.Signature) (Use, bool) {
+func restyUse(fn *types.Func, sig *types.Signature) (valueflow.Use, bool) {
 	p, name, recv := fn.Pkg().Path(), fn.Name(), sig.Recv().Type()
 	switch {
 	case typeutil.IsNamed(recv, p, "Client"):
 		switch {
 		case name == "Close":
-			return UseClose, true
+			return valueflow.UseClose, true
 		case name == "R" || name == "NewRequest" || name == "GetClient" || name == "Client" || returnsReceiverType(sig):
-			return UseDerive, true
+			return valueflow.UseDerive, true
 		}
-		return UseRead, true
+		return valueflow.UseRead, true
 	case typeutil.IsNamed(recv, p, "Request"):
 		switch name {
 		case "Get", "Head", "Post", "Put", "Patch", "Delete", "Options", "Execute", "Send", "Trace", "Query":
-			return UseSend, true
+			return valueflow.UseOperate, true
 		}
 		if returnsReceiverType(sig) {
-			return UseDerive, true
+			return valueflow.UseDerive, true
 		}
-		return UseRead, true
+		return valueflow.UseRead, true
 	}
-	return UseUnknown, false
+	return valueflow.UseUnknown, false
 }

@@ -6,6 +6,7 @@ import (
 
 	"golang.org/x/tools/go/ssa"
 
+	"github.com/httplint/httplint/internal/ssa/valueflow"
 	"github.com/httplint/httplint/internal/typeutil"
 )
 
@@ -67,16 +68,16 @@ func init() {
 	requestBuilders[p+".NewRequestWithContext"] = RequestBuilder{Method: 1, URL: 2, Body: 3, Context: 0}
 	requestDerivations[p+".Request.WithContext"] = RequestDerivation{From: 0, Context: 1}
 	requestDerivations[p+".FromRequest"] = RequestDerivation{From: 0, Context: -1}
-	libraryUses[RetryableHTTP] = func(fn *types.Func, sig *types.Signature) (Use, bool) {
+	libraryUses[RetryableHTTP] = func(fn *types.Func, sig *types.Signature) (valueflow.Use, bool) {
 		if !typeutil.IsNamed(sig.Recv().Type(), p, "Client") {
-			return UseUnknown, false
+			return valueflow.UseUnknown, false
 		}
 		switch fn.Name() {
 		case "Do", "Get", "Head", "Post", "PostForm":
-			return UseSend, true
+			return valueflow.UseOperate, true
 		case "StandardClient":
-			return UseDerive, true
+			return valueflow.UseDerive, true
 		}
-		return UseRead, true
+		return valueflow.UseRead, true
 	}
 }

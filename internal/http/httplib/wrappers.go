@@ -1,5 +1,7 @@
 package httplib
 
+import "github.com/httplint/httplint/internal/ssa/valueflow"
+
 // Packages that wrap or extend a transport without touching the
 // settings httplint tracks.
 var (
@@ -12,7 +14,7 @@ var (
 )
 
 func init() {
-	poolUses[OtelHTTP.Path+".NewTransport"] = map[int]Use{-1: UseDerive}
+	poolUses[OtelHTTP.Path+".NewTransport"] = map[int]valueflow.Use{-1: valueflow.UseDerive}
 	preserving[OtelHTTP.Path+".NewTransport"] = []int{-1}
 	preserving[XNetHTTP2.Path+".ConfigureTransport"] = []int{-1}
 	preserving[XNetHTTP2.Path+".ConfigureTransports"] = []int{-1}

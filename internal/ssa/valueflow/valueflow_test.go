@@ -13,6 +13,7 @@ import (
 	"golang.org/x/tools/go/ssa"
 
 	"github.com/httplint/httplint/internal/ssa/valueflow"
+	"github.com/httplint/httplint/internal/testutil"
 )
 
 // probe reports, at each call of a probe function of the package under
@@ -35,49 +36,36 @@ var probe = &analysis.Analyzer{
 			funcs = append(funcs, init) // stores to package variables
 		}
 		ix := valueflow.NewIndex(res.Pkg, funcs)
-		for _, fn := range res.SrcFuncs {
-			for _, b := range fn.Blocks {
-				for _, instr := range b.Instrs {
-					call, ok := instr.(*ssa.Call)
-					if !ok || len(call.Call.Args) != 1 {
-						continue
-					}
-					callee := valueflow.StaticCallee(&call.Call)
-					if callee == nil || callee.Pkg() != pass.Pkg {
-						continue
-					}
-					arg := valueflow.StripCopies(call.Call.Args[0])
-					var got string
-					switch callee.Name() {
-					case "origins":
-						var kinds []string
-						for _, o := range ix.Origins(arg) {
-							kinds = append(kinds, describe(o))
-						}
-						sort.Strings(kinds)
-						got = strings.Join(kinds, " ")
-					case "constant":
-						s, ok := ix.ConstString(arg)
-						got = fmt.Sprintf("%q %v", s, ok)
-					case "stores":
-						stores, escapes := ix.ObjectStores(arg, nil)
-						var fields []string
-						for _, st := range stores {
-							fields = append(fields, st.Field.Name())
-						}
-						sort.Strings(fields)
-						got = fmt.Sprintf("%v escapes=%v", fields, escapes)
-					case "callers":
-						name, _ := ix.ConstString(arg)
-						sites, all := ix.Callers(res.Pkg.Func(name))
-						got = fmt.Sprintf("%d all=%v", len(sites), all)
-					default:
-						continue
-					}
-					pass.Reportf(call.Pos(), "%s: %s", callee.Name(), got)
+		testutil.Probes(pass, res.SrcFuncs, func(name string, call *ssa.Call, arg ssa.Value) {
+			var got string
+			switch name {
+			case "origins":
+				var kinds []string
+				for _, o := range ix.Origins(arg) {
+					kinds = append(kinds, describe(o))
 				}
+				sort.Strings(kinds)
+				got = strings.Join(kinds, " ")
+			case "constant":
+				s, ok := ix.ConstString(arg)
+				got = fmt.Sprintf("%q %v", s, ok)
+			case "stores":
+				stores, escapes := ix.ObjectStores(arg, nil)
+				var fields []string
+				for _, st := range stores {
+					fields = append(fields, st.Field.Name())
+				}
+				sort.Strings(fields)
+				got = fmt.Sprintf("%v escapes=%v", fields, escapes)
+			case "callers":
+				name, _ := ix.ConstString(arg)
+				sites, all := ix.Callers(res.Pkg.Func(name))
+				got = fmt.Sprintf("%d all=%v", len(sites), all)
+			default:
+				return
 			}
-		}
+			pass.Reportf(call.Pos(), "%s: %s", name, got)
+		})
 		return nil, nil
 	},
 }

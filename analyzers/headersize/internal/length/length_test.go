@@ -12,7 +12,7 @@ import (
 	"github.com/httplint/httplint/analyzers/headersize/internal/length"
 	"github.com/httplint/httplint/analyzers/headersize/internal/render"
 	"github.com/httplint/httplint/internal/http/facts"
-	"github.com/httplint/httplint/internal/ssa/valueflow"
+	"github.com/httplint/httplint/internal/testutil"
 )
 
 // probe reports the estimate of the argument of every call to a probe
@@ -23,44 +23,28 @@ var probe = &analysis.Analyzer{
 	Doc:      "report length estimates at probe calls",
 	Requires: []*analysis.Analyzer{facts.Analyzer},
 	Run: func(pass *analysis.Pass) (any, error) {
-		res := pass.ResultOf[facts.Analyzer].(*facts.Result)
-		if !res.Relevant {
+		res := facts.Of(pass)
+		if res == nil {
 			return nil, nil
 		}
 		a := length.New(res.Index, pass.Fset, pass.Files, pass.TypesInfo)
 		nm := render.New(res.Index, pass.Files)
-		for _, fn := range res.Funcs {
-			for _, b := range fn.Blocks {
-				for _, instr := range b.Instrs {
-					call, ok := instr.(*ssa.Call)
-					if !ok {
-						continue
-					}
-					callee := valueflow.StaticCallee(&call.Call)
-					if callee == nil || callee.Pkg() != pass.Pkg || len(call.Call.Args) != 1 {
-						continue
-					}
-					arg := call.Call.Args[0]
-					if mi, ok := arg.(*ssa.MakeInterface); ok {
-						arg = mi.X
-					}
-					var l length.Length
-					switch callee.Name() {
-					case "bytesOf":
-						l = a.Bytes(arg)
-					case "countOf":
-						l = a.Count(arg, call.Block())
-					case "urlOf":
-						l = a.URL(arg, call)
-					case "elemOf":
-						l = a.Elem(arg)
-					default:
-						continue
-					}
-					pass.Reportf(call.Pos(), "%s: %s", callee.Name(), describe(pass, nm, l))
-				}
+		testutil.Probes(pass, res.Funcs, func(name string, call *ssa.Call, arg ssa.Value) {
+			var l length.Length
+			switch name {
+			case "bytesOf":
+				l = a.Bytes(arg)
+			case "countOf":
+				l = a.Count(arg, call.Block())
+			case "urlOf":
+				l = a.URL(arg, call)
+			case "elemOf":
+				l = a.Elem(arg)
+			default:
+				return
 			}
-		}
+			pass.Reportf(call.Pos(), "%s: %s", name, describe(pass, nm, l))
+		})
 		return nil, nil
 	},
 }

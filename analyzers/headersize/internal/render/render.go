@@ -175,12 +175,8 @@ func (n *Namer) Name(v ssa.Value) (string, bool) {
 			v = x.Tuple
 		case *ssa.Slice:
 			v = x.X
-		case *ssa.ChangeType:
-			v = x.X
-		case *ssa.Convert:
-			v = x.X
-		case *ssa.MakeInterface:
-			v = x.X
+		case *ssa.ChangeType, *ssa.Convert, *ssa.MakeInterface:
+			v = valueflow.StripCopies(x)
 		default:
 			return "", false
 		}

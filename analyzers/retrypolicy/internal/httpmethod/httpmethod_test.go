@@ -9,6 +9,7 @@ import (
 	"github.com/httplint/httplint/analyzers/retrypolicy/internal/httpmethod"
 	"github.com/httplint/httplint/internal/http/facts"
 	"github.com/httplint/httplint/internal/http/httplib"
+	"github.com/httplint/httplint/internal/testutil"
 	"golang.org/x/tools/go/ssa"
 )
 
@@ -18,30 +19,22 @@ var describe = &analysis.Analyzer{
 	Doc:      "describe request methods",
 	Requires: []*analysis.Analyzer{facts.Analyzer},
 	Run: func(pass *analysis.Pass) (any, error) {
-		res := pass.ResultOf[facts.Analyzer].(*facts.Result)
-		if !res.Relevant {
+		res := facts.Of(pass)
+		if res == nil {
 			return nil, nil
 		}
 		r := httpmethod.New(res.Index)
-		for _, fn := range res.Funcs {
-			for _, b := range fn.Blocks {
-				for _, instr := range b.Instrs {
-					call, ok := instr.(ssa.CallInstruction)
-					if !ok {
-						continue
-					}
-					s, ok := httplib.Classify(call)
-					if !ok || s.Request == nil {
-						continue
-					}
-					if m, ok := r.Request(s.Request); ok {
-						pass.Reportf(call.Pos(), "method %s", m)
-					} else {
-						pass.Reportf(call.Pos(), "method unknown")
-					}
-				}
+		testutil.Calls(res.Funcs, func(call ssa.CallInstruction) {
+			s, ok := httplib.Classify(call)
+			if !ok || s.Request == nil {
+				return
 			}
-		}
+			if m, ok := r.Request(s.Request); ok {
+				pass.Reportf(call.Pos(), "method %s", m)
+			} else {
+				pass.Reportf(call.Pos(), "method unknown")
+			}
+		})
 		return nil, nil
 	},
 }
