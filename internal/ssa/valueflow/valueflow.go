@@ -478,8 +478,16 @@ func (ix *Index) ObjectStores(v ssa.Value, safe SafeCall, extra ...Home) (stores
 				// dereference: reads only.
 			case *ssa.Store:
 				if r.Addr == v {
-					// The whole object is overwritten.
-					escapes = true
+					// The whole object is written: a variable of struct
+					// type initialised from a composite literal (whose
+					// fields, stored into the literal's cell, are this
+					// object's) or with the zero value; anything else
+					// replaces what is known.
+					if src := literalCell(r.Val); src != nil {
+						addHome(Home{V: src})
+					} else if _, zero := r.Val.(*ssa.Const); !zero {
+						escapes = true
+					}
 					continue
 				}
 				h := ix.cellHome(r.Addr)
@@ -524,6 +532,19 @@ func (ix *Index) ObjectStores(v ssa.Value, safe SafeCall, extra ...Home) (stores
 		}
 	}
 	return stores, escapes
+}
+
+// literalCell returns the cell of the composite literal whose value v
+// loads (v = *t where t is a complit allocation), or nil.
+func literalCell(v ssa.Value) *ssa.Alloc {
+	ld, ok := v.(*ssa.UnOp)
+	if !ok || ld.Op != token.MUL {
+		return nil
+	}
+	if a, ok := ld.X.(*ssa.Alloc); ok && a.Comment == "complit" {
+		return a
+	}
+	return nil
 }
 
 func (ix *Index) walkCall(c *ssa.CallCommon, v ssa.Value, safe SafeCall, walk func(ssa.Value), escapes *bool) {
