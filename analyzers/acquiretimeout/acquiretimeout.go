@@ -151,8 +151,12 @@ func clientName(s send) string {
 	switch {
 	case s.client.Origin == httpconfig.OriginDefault && s.what[0] != '(':
 		return s.what + " uses http.DefaultClient, which has no Timeout,"
+	case s.client.Origin == httpconfig.OriginDefault && s.client.Injectable:
+		return "http.DefaultClient, the default when no client is passed in, has no Timeout"
 	case s.client.Origin == httpconfig.OriginDefault:
 		return "http.DefaultClient has no Timeout"
+	case s.client.Injectable:
+		return "the default http.Client used when no client is passed in has no Timeout"
 	case s.client.Library != "":
 		return fmt.Sprintf("the http.Client from %s has no Timeout", s.client.Library)
 	}

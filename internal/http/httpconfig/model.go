@@ -294,6 +294,9 @@ type Client struct {
 	// Library names the library constructor that built the client, if
 	// any (e.g. "retryablehttp.NewClient").
 	Library string
+	// Injectable reports that this is the default the code uses when no
+	// client is passed in (if c == nil { c = http.DefaultClient }).
+	Injectable bool
 
 	pos token.Pos
 }
@@ -339,5 +342,6 @@ func JoinClient(a, b *Client) *Client {
 	r.Timeout = a.Timeout.Join(b.Timeout)
 	r.Transport = JoinTransport(a.Transport, b.Transport)
 	r.TransportSet = a.TransportSet || b.TransportSet
+	r.Injectable = a.Injectable || b.Injectable
 	return &r
 }

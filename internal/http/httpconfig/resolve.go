@@ -110,14 +110,25 @@ func (r *Resolver) Client(v ssa.Value) *Client {
 	}
 	r.busy[v] = true
 	var c *Client
+	injected := false
 	for _, o := range r.ix.Origins(v) {
+		if o.Injected {
+			// The caller's client, replaced by a default when nil: judge
+			// the default path.
+			injected = true
+			continue
+		}
 		c = JoinClient(c, r.clientOriginMemo(o))
 		if c != nil && c.Origin == OriginUnknown && c.Timeout.Kind == Unknown {
 			break
 		}
 	}
-	if c == nil {
+	switch {
+	case c == nil:
 		c = UnknownClient()
+	case injected:
+		c = c.copy()
+		c.Injectable = true
 	}
 	delete(r.busy, v)
 	r.clients[v] = c
@@ -371,6 +382,9 @@ func (r *Resolver) Transport(v ssa.Value) *Transport {
 	r.busy[v] = true
 	var t *Transport
 	for _, o := range r.ix.Origins(v) {
+		if o.Injected {
+			continue // judge the default path
+		}
 		t = JoinTransport(t, r.transportOriginMemo(o))
 		if t != nil && t.Origin == OriginUnknown && allUnknown(t) {
 			break

@@ -253,6 +253,10 @@ type Origin struct {
 	V      ssa.Value
 	Global *ssa.Global // the variable loaded, for a load of a package variable
 	Field  *types.Var  // the field loaded, for a load of a struct field
+	// Injected marks a value that code replaces by a default when it is
+	// nil (if x == nil { x = dflt }): the caller's choice, which the
+	// default stands in for. V is the injected value; it is not followed.
+	Injected bool
 }
 
 // maxOrigins bounds the work done to follow one value.
@@ -295,6 +299,16 @@ func (ix *Index) origins(v ssa.Value, depth int) []Origin {
 		case *ssa.TypeAssert:
 			work = append(work, x.X)
 		case *ssa.Phi:
+			if inj := nilDefaulted(x); inj >= 0 {
+				for i, e := range x.Edges {
+					if i == inj {
+						out = append(out, Origin{V: e, Injected: true})
+					} else {
+						work = append(work, e)
+					}
+				}
+				continue
+			}
 			work = append(work, x.Edges...)
 		case *ssa.FreeVar:
 			if b := ix.binding(x); b != nil {
@@ -532,6 +546,63 @@ func (ix *Index) ObjectStores(v ssa.Value, safe SafeCall, extra ...Home) (stores
 		}
 	}
 	return stores, escapes
+}
+
+// nilDefaulted returns the index of the edge of φ p that is an injected
+// value replaced by a default when nil: p merges x (from the branch where
+// x != nil) with another value assigned on the branch where x == nil.
+// It returns -1 for any other φ.
+func nilDefaulted(p *ssa.Phi) int {
+	b := p.Block()
+	if len(p.Edges) != 2 || len(b.Preds) != 2 {
+		return -1
+	}
+	for i, x := range p.Edges {
+		other := 1 - i
+		if _, isConst := x.(*ssa.Const); isConst {
+			continue
+		}
+		// "if x == nil" (or !=) decides: its nil branch dominates the
+		// other edge's predecessor, its non-nil branch is (or jumps
+		// straight to) this edge's.
+		cond := nilTest(b.Preds[i], x)
+		if cond == nil {
+			continue
+		}
+		nilSucc, nonNilSucc := cond.Block().Succs[0], cond.Block().Succs[1]
+		if bin := cond.Cond.(*ssa.BinOp); bin.Op == token.NEQ {
+			nilSucc, nonNilSucc = nonNilSucc, nilSucc
+		}
+		fromNonNil := b.Preds[i] == cond.Block() && nonNilSucc == b || b.Preds[i] == nonNilSucc
+		if fromNonNil && nilSucc.Dominates(b.Preds[other]) && nilSucc != b {
+			return i
+		}
+	}
+	return -1
+}
+
+// nilTest returns the nearest conditional branch that dominates b, when
+// it compares x with nil ("x == nil" or "x != nil"), or nil.
+func nilTest(b *ssa.BasicBlock, x ssa.Value) *ssa.If {
+	for blk := b; blk != nil; blk = blk.Idom() {
+		if len(blk.Instrs) == 0 {
+			continue
+		}
+		iff, ok := blk.Instrs[len(blk.Instrs)-1].(*ssa.If)
+		if !ok {
+			continue
+		}
+		bin, ok := iff.Cond.(*ssa.BinOp)
+		if !ok || (bin.Op != token.EQL && bin.Op != token.NEQ) {
+			return nil
+		}
+		isNil := func(v ssa.Value) bool { k, ok := v.(*ssa.Const); return ok && k.IsNil() }
+		if (bin.X == x && isNil(bin.Y)) || (bin.Y == x && isNil(bin.X)) {
+			return iff
+		}
+		return nil
+	}
+	return nil
 }
 
 // literalCell returns the cell of the composite literal whose value v

@@ -1,0 +1,68 @@
+// Package injected holds clients that callers may inject, with a default
+// when they pass none: the default path is judged.
+package injected
+
+import (
+	"net/http"
+	"time"
+)
+
+type Settings struct {
+	Client *http.Client
+}
+
+type Bot struct {
+	client *http.Client
+}
+
+func NewBot(pref Settings) *Bot {
+	client := pref.Client
+	if client == nil {
+		client = http.DefaultClient
+	}
+	return &Bot{client: client}
+}
+
+func (b *Bot) Raw(u string) error {
+	req, err := http.NewRequest("POST", u, nil)
+	if err != nil {
+		return err
+	}
+	resp, err := b.client.Do(req) // want `http.DefaultClient, the default when no client is passed in, has no Timeout and this request has no deadline`
+	if err != nil {
+		return err
+	}
+	return resp.Body.Close()
+}
+
+func withElse(c *http.Client, u string) {
+	if c == nil {
+		c = &http.Client{}
+	} else {
+		u += "/"
+	}
+	c.Get(u) // want `the default http.Client used when no client is passed in has no Timeout`
+}
+
+// Negative cases: a bounded default, and an injected client without a
+// default (the caller's business).
+
+type Safe struct{ client *http.Client }
+
+func NewSafe(c *http.Client) *Safe {
+	if c == nil {
+		c = &http.Client{Timeout: 30 * time.Second}
+	}
+	return &Safe{client: c}
+}
+
+func (s *Safe) Get(u string) { s.client.Get(u) }
+
+func plain(c *http.Client, u string) { c.Get(u) }
+
+func notNilTest(c *http.Client, u string, other bool) {
+	if other {
+		c = http.DefaultClient
+	}
+	c.Get(u)
+}
