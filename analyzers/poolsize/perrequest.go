@@ -32,7 +32,7 @@ func poolUse(call *ssa.CallCommon, arg int) valueflow.Use {
 // loop, or a function that sends through it) that dies at return without
 // CloseIdleConnections.
 func (c *checker) checkPerRequest(s site) {
-	if s.fn == nil || c.rep.Excluded(s.value.Pos()) {
+	if s.fn == nil || c.rep.Excluded(s.pos()) {
 		return
 	}
 	if t := s.transport; t != nil && (t.Origin == httpconfig.OriginUnknown || keepAlivesOff(t)) {
@@ -50,7 +50,7 @@ func (c *checker) checkPerRequest(s site) {
 	if t := s.transport; t != nil && t.Get(httpconfig.IdleConnTimeout).IsZero() {
 		lingers = "with no IdleConnTimeout, until the server closes them"
 	}
-	pos, end := lint.ExprRange(c.pass, s.value.Pos())
+	pos, end := lint.ExprRange(c.pass, s.pos())
 	d := analysis.Diagnostic{
 		Pos: pos, End: end, Category: TransportPerRequest,
 		Message: fmt.Sprintf("%s creates a new connection pool %s and drops it when the function returns: every call leaves its idle connections open, each with two goroutines and a file descriptor, %s; create it once and reuse it, or call CloseIdleConnections when done",

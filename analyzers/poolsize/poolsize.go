@@ -2,6 +2,7 @@ package poolsize
 
 import (
 	_ "embed"
+	"go/token"
 	"go/types"
 
 	"golang.org/x/tools/go/analysis"
@@ -80,7 +81,7 @@ func run(pass *analysis.Pass, rep *lint.Reporter, cfg *config) error {
 	}
 	c := &checker{pass: pass, cfg: cfg, rep: rep, res: res, clients: res.ClientResolver()}
 	for _, s := range c.sites() {
-		if s.transport != nil {
+		if s.transport != nil && !s.factory {
 			c.checkLimits(s)
 		}
 		c.checkPerRequest(s)
@@ -94,8 +95,11 @@ func run(pass *analysis.Pass, rep *lint.Reporter, cfg *config) error {
 // literal or new(http.Transport), a Clone, or a library constructor.
 type site struct {
 	fn    *ssa.Function
-	value ssa.Value // the *ssa.Alloc or *ssa.Call that creates it
-	desc  string    // "http.Transport", "(*http.Transport).Clone()", "retryablehttp.NewClient()"
+	value ssa.Value // the *ssa.Alloc or *ssa.Call (or its Extract) that creates it
+	// factory reports a call of a function of the program that builds
+	// the pool; its configuration is checked where the function builds it.
+	factory bool
+	desc    string // "http.Transport", "(*http.Transport).Clone()", "retryablehttp.NewClient()"
 	// transport is the configuration when the site creates an
 	// *http.Transport; nil for library clients.
 	transport *httpconfig.Transport
@@ -118,6 +122,9 @@ func (c *checker) sites() []site {
 					}
 					desc := httplib.FreshPool(callee)
 					if desc == "" {
+						if s, ok := c.factory(fn, v, callee); ok {
+							out = append(out, s)
+						}
 						continue
 					}
 					s := site{fn: fn, value: v, desc: desc}
@@ -130,6 +137,64 @@ func (c *checker) sites() []site {
 		}
 	}
 	return out
+}
+
+// factory recognises a call of a pool factory: a function of this
+// package whose result is a connection pool it builds anew on every call,
+// a transport or a client over one. Calling it creates a
+// pool as a literal does; the site is that result.
+func (c *checker) factory(fn *ssa.Function, call *ssa.Call, callee *types.Func) (site, bool) {
+	body := c.res.Index.Func(callee)
+	if body == nil || body.Syntax() == nil {
+		return site{}, false
+	}
+	inBody := func(p token.Pos) bool { return body.Syntax().Pos() <= p && p < body.Syntax().End() }
+	results := call.Call.Signature().Results()
+	for i := 0; i < results.Len(); i++ {
+		v := resultValue(call, i, results.Len())
+		if v == nil {
+			continue
+		}
+		var t *httpconfig.Transport
+		switch rt := results.At(i).Type(); {
+		case isTransportType(rt):
+			t = c.clients.Transport(v)
+		case typeutil.IsPointerTo(rt, httplib.NetHTTP, "Client"):
+			if cl := c.clients.Client(v); cl.TransportSet {
+				t = cl.Transport
+			}
+		}
+		// The pool is built in the function itself, not kept in a
+		// variable or field it returns.
+		if t != nil && t.Fresh && t.Origin != httpconfig.OriginUnknown && inBody(t.Pos()) {
+			return site{fn: fn, value: v, desc: callee.Name() + "()", transport: t, factory: true}, true
+		}
+	}
+	return site{}, false
+}
+
+// resultValue returns the value of result i of call among n results: the
+// call itself, or its Extract; nil when the result is not used.
+func resultValue(call *ssa.Call, i, n int) ssa.Value {
+	if n == 1 {
+		return call
+	}
+	if refs := call.Referrers(); refs != nil {
+		for _, r := range *refs {
+			if ex, ok := r.(*ssa.Extract); ok && ex.Index == i {
+				return ex
+			}
+		}
+	}
+	return nil
+}
+
+// pos returns the position of the expression that creates the pool.
+func (s site) pos() token.Pos {
+	if ex, ok := s.value.(*ssa.Extract); ok {
+		return ex.Tuple.Pos()
+	}
+	return s.value.Pos()
 }
 
 func isTransportType(t types.Type) bool {

@@ -235,6 +235,9 @@ func (c *Client) copy() *Client {
 func (r *Resolver) ResultClient(fn *ssa.Function, i int) *Client {
 	var c *Client
 	for _, v := range valueflow.Returns(fn, i) {
+		if isNil(v) {
+			continue // an error path: a nil client is no client
+		}
 		c = JoinClient(c, r.Client(v))
 	}
 	if c == nil {
@@ -331,6 +334,12 @@ func fieldName(f *types.Var) string {
 		}
 	}
 	return f.Name()
+}
+
+// isNil reports whether v is the constant nil.
+func isNil(v ssa.Value) bool {
+	k, ok := v.(*ssa.Const)
+	return ok && k.IsNil()
 }
 
 func isVar(obj types.Object, pkg, name string) bool {
@@ -506,6 +515,9 @@ func (r *Resolver) transportCall(call *ssa.Call, idx int) *Transport {
 func (r *Resolver) ResultTransport(fn *ssa.Function, i int) *Transport {
 	var t *Transport
 	for _, v := range valueflow.Returns(fn, i) {
+		if isNil(v) {
+			continue // an error path: a nil transport is no transport
+		}
 		t = JoinTransport(t, r.Transport(v))
 	}
 	if t == nil {

@@ -1,0 +1,68 @@
+// Package factories holds pools built by helper functions: a helper that
+// returns a new transport, or a client over one, on every call creates a
+// pool at each call as a literal does.
+package factories
+
+import (
+	"errors"
+	"net/http"
+	"time"
+)
+
+type Getter struct {
+	insecure bool
+	client   *http.Client
+}
+
+func (g *Getter) httpClient() (*http.Client, error) {
+	transport := &http.Transport{DisableCompression: true, IdleConnTimeout: time.Minute}
+	if g.insecure {
+		return nil, errors.New("insecure transport not allowed")
+	}
+	return &http.Client{Transport: transport, Timeout: time.Minute}, nil
+}
+
+func (g *Getter) Get(u string) error {
+	client, err := g.httpClient() // want `httpClient\(\) creates a new connection pool on every call of Get and drops it`
+	if err != nil {
+		return err
+	}
+	resp, err := client.Get(u)
+	if err != nil {
+		return err
+	}
+	return resp.Body.Close()
+}
+
+func newTransport() *http.Transport {
+	return http.DefaultTransport.(*http.Transport).Clone()
+}
+
+func fetchAll(urls []string) {
+	for _, u := range urls {
+		c := &http.Client{Transport: newTransport(), Timeout: time.Second} // want `newTransport\(\) creates a new connection pool on every iteration of a loop`
+		c.Get(u)
+	}
+}
+
+// Negative cases: the result kept for later use, a factory that returns
+// a shared transport, and the one call of main.
+
+func NewGetter() (*Getter, error) {
+	g := &Getter{}
+	c, err := g.httpClient()
+	if err != nil {
+		return nil, err
+	}
+	g.client = c
+	return g, nil
+}
+
+var shared = &http.Transport{IdleConnTimeout: time.Minute, MaxIdleConnsPerHost: 8}
+
+func sharedTransport() *http.Transport { return shared }
+
+func fetchShared(u string) {
+	c := &http.Client{Transport: sharedTransport(), Timeout: time.Second}
+	c.Get(u)
+}
