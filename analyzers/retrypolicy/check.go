@@ -34,6 +34,9 @@ type attempt struct {
 	// method when known.
 	request ssa.Value
 	method  string
+	// helper reports a call of a function of the package that sends the
+	// request it receives (hc then describes that request only).
+	helper bool
 }
 
 // retrying reports whether the attempt retries by itself, and its number
@@ -120,6 +123,17 @@ func (c *checker) classify(call ssa.CallInstruction) *attempt {
 	if e, ok := c.libs.Entry(call); ok {
 		return &attempt{call: call, name: e.Name, entry: e}
 	}
+	// A helper of this package that sends the request it receives.
+	if callee := call.Common().StaticCallee(); callee != nil && callee.Pkg == c.res.Index.Pkg {
+		args := call.Common().Args
+		if p := c.senders.Of(callee); p.Index >= 0 && p.Index < len(args) {
+			req := args[p.Index]
+			hc := httplib.Send{Call: call, Lib: httplib.NetHTTPLib, Name: p.What, Request: req}
+			a := &attempt{call: call, name: fmt.Sprintf("%s() (which sends the request with %s)", callee.Name(), p.What), hc: &hc, request: req, helper: true}
+			a.method, _ = c.methods.Request(req)
+			return a
+		}
+	}
 	return nil
 }
 
@@ -147,6 +161,8 @@ func (c *checker) loopAttempt(a *attempt) retryloop.Attempt {
 		}
 	}
 	switch {
+	case a.helper:
+		la.Inputs = a.call.Common().Args
 	case a.hc != nil:
 		la.Inputs = []ssa.Value{a.hc.Request, a.hc.URL, a.hc.Body, a.hc.Client, a.hc.Transport}
 	case a.ls != nil:

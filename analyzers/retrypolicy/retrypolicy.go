@@ -13,6 +13,7 @@ import (
 	"github.com/httplint/httplint/analyzers/retrypolicy/internal/retrylib"
 	"github.com/httplint/httplint/internal/http/deadline"
 	"github.com/httplint/httplint/internal/http/facts"
+	"github.com/httplint/httplint/internal/http/sends"
 	"github.com/httplint/httplint/internal/lint"
 )
 
@@ -104,6 +105,7 @@ type checker struct {
 	methods   *httpmethod.Resolver
 	libs      *retrylib.Resolver
 	deadlines *deadline.Resolver
+	senders   *sends.RequestSenders
 	keys      map[string]bool // canonical idempotency header names
 	keyNames  string          // for messages
 }
@@ -120,6 +122,7 @@ func run(pass *analysis.Pass, rep *lint.Reporter, cfg *config) error {
 		methods:   httpmethod.New(res.Index),
 		libs:      retrylib.New(res.Index),
 		deadlines: res.DeadlineResolver(),
+		senders:   sends.NewRequestSenders(res.Index),
 		keys:      make(map[string]bool),
 	}
 	var names []string

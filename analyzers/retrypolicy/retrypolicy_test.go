@@ -11,7 +11,7 @@ import (
 )
 
 func TestLoops(t *testing.T) {
-	analysistest.Run(t, analysistest.TestData(), retrypolicy.Analyzer, "loops", "idempotency")
+	analysistest.Run(t, analysistest.TestData(), retrypolicy.Analyzer, "loops", "idempotency", "helpersend")
 }
 
 // TestLibraries runs the analyzer over the module in testdata/mod, which

@@ -1,0 +1,81 @@
+// Package helpersend holds retry loops whose attempt is a helper of the
+// package that sends the request it receives.
+package helpersend
+
+import (
+	"context"
+	"net/http"
+	"strings"
+	"time"
+)
+
+type client struct{ hc *http.Client }
+
+func (c *client) send(req *http.Request) (*http.Response, error) {
+	return c.hc.Do(req)
+}
+
+func (c *client) sendCtx(ctx context.Context, req *http.Request) (*http.Response, error) {
+	return c.send(req.WithContext(ctx))
+}
+
+func (c *client) forever(req *http.Request) {
+	for { // want `this loop retries send\(\) \(which sends the request with \(\*http.Client\).Do\) after a failure with no bound` `this loop retries send\(\) .* immediately after a failure`
+		resp, err := c.send(req)
+		if err == nil {
+			resp.Body.Close()
+			return
+		}
+	}
+}
+
+func (c *client) sleeps(ctx context.Context, req *http.Request) error {
+	var err error
+	for i := 0; i < 3; i++ {
+		var resp *http.Response
+		resp, err = c.sendCtx(ctx, req)
+		if err == nil {
+			return resp.Body.Close()
+		}
+		time.Sleep(time.Second) // want `time.Sleep in this retry loop ignores ctx`
+	}
+	return err
+}
+
+func (c *client) consumed(u string) {
+	req, _ := http.NewRequest("POST", u, strings.NewReader("payload"))
+	for i := 0; i < 3; i++ {
+		resp, err := c.send(req) // want `the same \*http.Request is sent again on the next iteration, but the first attempt consumed its \*strings.Reader body` `re-sends a POST request`
+		if err == nil {
+			resp.Body.Close()
+			return
+		}
+		time.Sleep(time.Second)
+	}
+}
+
+// Negative cases: a helper that builds a new request from its URL on
+// each attempt, and a bounded loop with a backoff.
+
+func (c *client) get(u string) (*http.Response, error) {
+	req, err := http.NewRequest("GET", u, nil)
+	if err != nil {
+		return nil, err
+	}
+	return c.hc.Do(req)
+}
+
+func (c *client) bounded(ctx context.Context, req *http.Request) {
+	for i := 0; i < 3; i++ {
+		resp, err := c.send(req)
+		if err == nil {
+			resp.Body.Close()
+			return
+		}
+		select {
+		case <-ctx.Done():
+			return
+		case <-time.After(time.Second):
+		}
+	}
+}

@@ -1,0 +1,106 @@
+package sends
+
+import (
+	"golang.org/x/tools/go/ssa"
+
+	"github.com/httplint/httplint/internal/http/httplib"
+	"github.com/httplint/httplint/internal/ssa/valueflow"
+)
+
+// RequestSenders finds the functions that send a request they receive:
+// a helper such as
+//
+//	func (c *Client) send(req *http.Request) (*http.Response, error) {
+//		return c.hc.Do(req)
+//	}
+//
+// so that a call of it is a send of its argument (a retry loop around
+// c.send(req) retries req). It memoises and is not safe for concurrent
+// use.
+type RequestSenders struct {
+	ix   *valueflow.Index
+	memo map[*ssa.Function]RequestParam
+}
+
+// A RequestParam says which parameter of a function is a request it
+// sends, and how.
+type RequestParam struct {
+	// Index is the parameter's index, or -1.
+	Index int
+	// What names the sending call: "(*http.Client).Do".
+	What string
+}
+
+// NewRequestSenders returns a RequestSenders over ix.
+func NewRequestSenders(ix *valueflow.Index) *RequestSenders {
+	return &RequestSenders{ix: ix, memo: make(map[*ssa.Function]RequestParam)}
+}
+
+// maxSendDepth bounds the helpers followed from one function.
+const maxSendDepth = 3
+
+// Of returns the request parameter that fn, a function of this package,
+// sends through net/http, directly or through other functions of the
+// package; Index is -1 when there is none.
+func (r *RequestSenders) Of(fn *ssa.Function) RequestParam { return r.of(fn, 0) }
+
+func (r *RequestSenders) of(fn *ssa.Function, depth int) RequestParam {
+	if p, ok := r.memo[fn]; ok {
+		return p
+	}
+	none := RequestParam{Index: -1}
+	r.memo[fn] = none // recursion
+	if fn == nil || fn.Pkg != r.ix.Pkg || depth > maxSendDepth {
+		return none
+	}
+	out := none
+	for _, b := range fn.Blocks {
+		for _, instr := range b.Instrs {
+			call, ok := instr.(ssa.CallInstruction)
+			if !ok || out.Index >= 0 {
+				continue
+			}
+			var req ssa.Value
+			what := ""
+			if s, ok := httplib.Classify(call); ok && s.Request != nil {
+				req, what = s.Request, s.Name
+			} else if callee := call.Common().StaticCallee(); callee != nil && callee.Pkg == r.ix.Pkg {
+				if p := r.of(callee, depth+1); p.Index >= 0 && p.Index < len(call.Common().Args) {
+					req, what = call.Common().Args[p.Index], p.What
+				}
+			}
+			if req == nil {
+				continue
+			}
+			if i := paramOf(r.ix, req); i >= 0 && httplib.IsRequest(fn.Params[i].Type()) {
+				out = RequestParam{Index: i, What: what}
+			}
+		}
+	}
+	r.memo[fn] = out
+	return out
+}
+
+// paramOf returns the index of the parameter v always is (through copies
+// and request derivations such as WithContext), or -1.
+func paramOf(ix *valueflow.Index, v ssa.Value) int {
+	idx := -1
+	for _, o := range ix.Origins(v) {
+		x := o.V
+		if call, _ := valueflow.CallOf(x); call != nil {
+			if d, ok := httplib.RequestDerivationOf(valueflow.StaticCallee(call.Common())); ok && d.From < len(call.Call.Args) {
+				return paramOf(ix, call.Call.Args[d.From])
+			}
+		}
+		p, ok := x.(*ssa.Parameter)
+		if !ok {
+			return -1
+		}
+		i := paramIndex(p)
+		if i < 0 || (idx >= 0 && idx != i) {
+			return -1
+		}
+		idx = i
+	}
+	return idx
+}
