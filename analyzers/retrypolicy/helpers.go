@@ -166,7 +166,7 @@ func (c *checker) requestBody(v ssa.Value) (origin, body ssa.Value) {
 }
 
 // bodyKind describes a request body for messages. ok is false when
-// there is no body (nil, http.NoBody).
+// there is no body (nil, http.NoBody) on any path.
 func bodyKind(ix *valueflow.Index, body ssa.Value) (kind string, inMemory, ok bool) {
 	inMemory = true
 	for _, o := range ix.Origins(body) {
@@ -174,10 +174,10 @@ func bodyKind(ix *valueflow.Index, body ssa.Value) (kind string, inMemory, ok bo
 			return "", false, false
 		}
 		if k, isConst := o.V.(*ssa.Const); isConst && k.IsNil() {
-			return "", false, false
+			continue // no body on this path; another path may have one
 		}
 		if o.Global != nil && o.Global.Object() != nil && o.Global.Object().Name() == "NoBody" && o.Global.Pkg.Pkg.Path() == httplib.NetHTTP {
-			return "", false, false
+			continue
 		}
 		k, mem := "", false
 		switch typeutil.FuncKey(funcOf(o.V)) {
