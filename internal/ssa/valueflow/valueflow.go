@@ -335,6 +335,17 @@ func (ix *Index) origins(v ssa.Value, depth int) []Origin {
 					out = append(out, Origin{})
 					continue
 				}
+				defaults := ix.defaultStores(f)
+				if len(defaults) > 0 {
+					// A lazily set default (if o.f == nil { o.f = d }):
+					// judge the default path; what else is stored, or set
+					// by the caller, is injected.
+					for _, st := range defaults {
+						work = append(work, st.Val)
+					}
+					out = append(out, Origin{V: x, Field: f, Injected: true})
+					continue
+				}
 				if writableElsewhere(addr, f) && !ix.ownObject(addr.X, depth+1) {
 					// Any package may have set this field of an object
 					// that comes from outside (a parameter, another
@@ -546,6 +557,63 @@ func (ix *Index) ObjectStores(v ssa.Value, safe SafeCall, extra ...Home) (stores
 		}
 	}
 	return stores, escapes
+}
+
+// defaultStores returns the stores into field f that set a default where
+// the field was found nil (if o.f == nil { o.f = d }).
+func (ix *Index) defaultStores(f *types.Var) []*ssa.Store {
+	var defaults []*ssa.Store
+	for _, st := range ix.fieldStores[f] {
+		if ix.storesDefault(st, f) {
+			defaults = append(defaults, st)
+		}
+	}
+	return defaults
+}
+
+// storesDefault reports whether st, a store into field f, runs only on
+// the branch where a load of f was found nil.
+func (ix *Index) storesDefault(st *ssa.Store, f *types.Var) bool {
+	for blk := st.Block(); blk != nil; blk = blk.Idom() {
+		for _, pred := range blk.Preds {
+			if !pred.Dominates(blk) && pred != blk.Idom() {
+				continue
+			}
+			if len(pred.Instrs) == 0 || len(pred.Succs) != 2 {
+				continue
+			}
+			iff, ok := pred.Instrs[len(pred.Instrs)-1].(*ssa.If)
+			if !ok {
+				continue
+			}
+			bin, ok := iff.Cond.(*ssa.BinOp)
+			if !ok || (bin.Op != token.EQL && bin.Op != token.NEQ) {
+				continue
+			}
+			nilSucc := pred.Succs[0]
+			if bin.Op == token.NEQ {
+				nilSucc = pred.Succs[1]
+			}
+			if nilSucc != blk || !nilSucc.Dominates(st.Block()) {
+				continue
+			}
+			for _, side := range [2]ssa.Value{bin.X, bin.Y} {
+				other := bin.Y
+				if side == bin.Y {
+					other = bin.X
+				}
+				if k, ok := other.(*ssa.Const); !ok || !k.IsNil() {
+					continue
+				}
+				if ld, ok := side.(*ssa.UnOp); ok && ld.Op == token.MUL {
+					if fa, ok := ix.unwrapFreeVar(ld.X).(*ssa.FieldAddr); ok && FieldOf(fa) == f {
+						return true
+					}
+				}
+			}
+		}
+	}
+	return false
 }
 
 // nilDefaulted returns the index of the edge of φ p that is an injected

@@ -66,3 +66,30 @@ func notNilTest(c *http.Client, u string, other bool) {
 	}
 	c.Get(u)
 }
+
+// A lazily set default in a field that callers (or options) may set.
+type Parser struct {
+	Client *http.Client
+}
+
+func (p *Parser) client() *http.Client {
+	if p.Client == nil {
+		p.Client = &http.Client{}
+	}
+	return p.Client
+}
+
+func (p *Parser) Fetch(u string) {
+	p.client().Get(u) // want `the default http.Client used when no client is passed in has no Timeout`
+}
+
+type Provider struct{ c *http.Client }
+
+func WithClient(c *http.Client) func(*Provider) { return func(p *Provider) { p.c = c } }
+
+func (p *Provider) get(u string) {
+	if p.c == nil {
+		p.c = &http.Client{Timeout: time.Minute}
+	}
+	p.c.Get(u) // a bounded default: silent
+}
