@@ -123,6 +123,12 @@ func (c *checker) classify(call ssa.CallInstruction) *attempt {
 	if e, ok := c.libs.Entry(call); ok {
 		return &attempt{call: call, name: e.Name, entry: e}
 	}
+	// A sender behind an interface (an http.RoundTripper, a Doer).
+	if hc, ok := httplib.ClassifyInterface(call); ok {
+		a := &attempt{call: call, name: hc.Name, hc: &hc, request: hc.Request}
+		a.method, _ = c.methods.Request(hc.Request)
+		return a
+	}
 	// A helper of this package that sends the request it receives.
 	if callee := call.Common().StaticCallee(); callee != nil && callee.Pkg == c.res.Index.Pkg {
 		args := call.Common().Args

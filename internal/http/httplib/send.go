@@ -1,11 +1,13 @@
 package httplib
 
 import (
+	"go/types"
 	"net/http"
 
 	"golang.org/x/tools/go/ssa"
 
 	"github.com/httplint/httplint/internal/ssa/valueflow"
+	"github.com/httplint/httplint/internal/typeutil"
 )
 
 // Via says what sends a request.
@@ -117,4 +119,27 @@ func methodOf(name string) string {
 		return "QUERY"
 	}
 	return ""
+}
+
+// ClassifyInterface reports whether call sends a request through an
+// interface: a RoundTrip or Do method that takes an *http.Request and
+// returns an *http.Response and an error (an http.RoundTripper, a "Doer"
+// field). The sender's configuration is unknown; the request is the
+// argument.
+func ClassifyInterface(call ssa.CallInstruction) (Send, bool) {
+	c := call.Common()
+	if !c.IsInvoke() || (c.Method.Name() != "RoundTrip" && c.Method.Name() != "Do") || len(c.Args) != 1 || !IsRequest(c.Args[0].Type()) {
+		return Send{}, false
+	}
+	res := c.Signature().Results()
+	if res.Len() != 2 || !typeutil.IsPointerTo(res.At(0).Type(), NetHTTP, "Response") || res.At(1).Type().String() != "error" {
+		return Send{}, false
+	}
+	s := Send{Call: call, Lib: NetHTTPLib, Request: c.Args[0], Name: types.TypeString(c.Value.Type(), func(p *types.Package) string { return p.Name() }) + "." + c.Method.Name()}
+	if c.Method.Name() == "RoundTrip" {
+		s.Via, s.Transport = ViaRoundTrip, c.Value
+	} else {
+		s.Via, s.Client = ViaClient, c.Value
+	}
+	return s, true
 }

@@ -97,3 +97,34 @@ func conditionalBody(c *http.Client, method, u, form string) {
 		time.Sleep(time.Second)
 	}
 }
+
+// Senders behind interfaces: an http.RoundTripper field, a Doer.
+
+type Doer interface {
+	Do(*http.Request) (*http.Response, error)
+}
+
+type transport struct {
+	next http.RoundTripper
+	doer Doer
+}
+
+func (t *transport) perform(req *http.Request) (*http.Response, error) {
+	for i := 0; ; i++ {
+		resp, err := t.next.RoundTrip(req)
+		if err == nil || i >= 3 {
+			return resp, err
+		}
+		time.Sleep(time.Second) // want `time.Sleep in this retry loop ignores the request's context`
+	}
+}
+
+func (t *transport) tight(req *http.Request) {
+	for { // want `this loop retries helpersend.Doer.Do after a failure with no bound` `retries helpersend.Doer.Do immediately`
+		resp, err := t.doer.Do(req)
+		if err == nil {
+			resp.Body.Close()
+			return
+		}
+	}
+}
