@@ -11,7 +11,7 @@ import (
 
 func TestDefaults(t *testing.T) {
 	analysistest.Run(t, analysistest.TestData(), acquiretimeout.Analyzer,
-		"local", "fields", "fixedconfig", "ctor", "ctoruser", "helpers", "helperuser", "generics", "renamed", "broken", "tests", "pool", "directive", "valuetypes", "injected")
+		"local", "fields", "fixedconfig", "ctor", "ctoruser", "helpers", "helperuser", "generics", "renamed", "broken", "tests", "pool", "directive", "valuetypes", "injected", "injecteduser")
 }
 
 func TestOptions(t *testing.T) {

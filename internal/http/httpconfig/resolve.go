@@ -194,7 +194,13 @@ func (r *Resolver) factClient(obj types.Object, i int) *Client {
 	if r.facts == nil || obj == nil {
 		return nil
 	}
-	return r.facts.Client(obj, i)
+	c := r.facts.Client(obj, i)
+	if c != nil && c.Injectable {
+		// Another package's default for a client its callers may pass:
+		// judged there, unknown here.
+		return UnknownClient()
+	}
+	return c
 }
 
 func (r *Resolver) factTransport(obj types.Object, i int) *Transport {

@@ -203,10 +203,11 @@ func (r *Resolver) AtCall(call ssa.CallInstruction) []ParamSend {
 		return nil
 	}
 	var summary []ParamSend
+	fromFacts := false
 	if fn := r.ix.Func(callee); fn != nil {
 		summary = r.Of(fn)
 	} else if r.facts != nil {
-		summary = r.facts.Sends(callee)
+		summary, fromFacts = r.facts.Sends(callee), true
 	}
 	if len(summary) == 0 {
 		return nil
@@ -214,6 +215,12 @@ func (r *Resolver) AtCall(call ssa.CallInstruction) []ParamSend {
 	via := FuncName(callee)
 	var out []ParamSend
 	for _, s := range summary {
+		if fromFacts && s.Client != nil && s.Client.Injectable {
+			// Another package's default for a client its callers may
+			// pass: that package reports its default path; here the
+			// caller's choice is unknown.
+			continue
+		}
 		t := ParamSend{ClientParam: -1, Client: s.Client, What: s.What, Via: via, pos: call.Pos()}
 		if s.Via != "" {
 			t.Via = s.Via

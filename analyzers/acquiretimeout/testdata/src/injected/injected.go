@@ -93,3 +93,12 @@ func (p *Provider) get(u string) {
 	}
 	p.c.Get(u) // a bounded default: silent
 }
+
+// Send sends with the caller's client, or http.DefaultClient when it
+// passes nil: reported here, on the default path.
+func Send(c *http.Client, u string) {
+	if c == nil {
+		c = http.DefaultClient
+	}
+	c.Get(u) // want `http.DefaultClient, the default when no client is passed in, has no Timeout`
+}
