@@ -72,35 +72,11 @@ func (r *RequestSenders) of(fn *ssa.Function, depth int) RequestParam {
 			if req == nil {
 				continue
 			}
-			if i := paramOf(r.ix, req); i >= 0 && httplib.IsRequest(fn.Params[i].Type()) {
+			if i := param(r.ix, req); i >= 0 && httplib.IsRequest(fn.Params[i].Type()) {
 				out = RequestParam{Index: i, What: what}
 			}
 		}
 	}
 	r.memo[fn] = out
 	return out
-}
-
-// paramOf returns the index of the parameter v always is (through copies
-// and request derivations such as WithContext), or -1.
-func paramOf(ix *valueflow.Index, v ssa.Value) int {
-	idx := -1
-	for _, o := range ix.Origins(v) {
-		x := o.V
-		if call, _ := valueflow.CallOf(x); call != nil {
-			if d, ok := httplib.RequestDerivationOf(valueflow.StaticCallee(call.Common())); ok && d.From < len(call.Call.Args) {
-				return paramOf(ix, call.Call.Args[d.From])
-			}
-		}
-		p, ok := x.(*ssa.Parameter)
-		if !ok {
-			return -1
-		}
-		i := paramIndex(p)
-		if i < 0 || (idx >= 0 && idx != i) {
-			return -1
-		}
-		idx = i
-	}
-	return idx
 }

@@ -164,12 +164,20 @@ func (s ParamSend) viable() bool {
 	return s.Deadline.Kind == deadline.None || s.Deadline.Kind == deadline.Param
 }
 
-// param returns the index of the parameter that v is (through copies), or
-// -1.
+// param returns the index of the parameter that v always is (through
+// copies and request derivations such as WithContext), or -1.
 func param(ix *valueflow.Index, v ssa.Value) int {
 	idx := -1
 	for _, o := range ix.Origins(v) {
-		p, ok := o.V.(*ssa.Parameter)
+		x := o.V
+		if call, _ := valueflow.CallOf(x); call != nil {
+			// A request derived from another (WithContext, Clone) is
+			// that request.
+			if d, ok := httplib.RequestDerivationOf(valueflow.StaticCallee(call.Common())); ok && d.From < len(call.Call.Args) {
+				return param(ix, call.Call.Args[d.From])
+			}
+		}
+		p, ok := x.(*ssa.Parameter)
 		if !ok {
 			return -1
 		}

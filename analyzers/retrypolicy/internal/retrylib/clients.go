@@ -165,26 +165,14 @@ func (r *Resolver) resty(s httplib.Send) *Client {
 	var clientVals []ssa.Value
 	var roots []ssa.Value
 	for _, root := range reqRoots {
-		for depth := 0; ; depth++ {
-			key, cc := calleeKey(root)
-			if cc == nil || depth > 32 {
-				return nil
-			}
-			if key == pkg+".Client.R" || key == pkg+".Client.NewRequest" {
-				roots = append(roots, root)
-				clientVals = append(clientVals, cc.Args[0])
-				break
-			}
-			if strings.HasPrefix(key, pkg+".Request.") && len(cc.Args) > 0 {
-				next, ok := r.origins(cc.Args[0])
-				if !ok || len(next) != 1 {
-					return nil
-				}
-				root = next[0]
-				continue
-			}
+		root, cc := r.chainStart(root, pkg+".Request.", func(key string) bool {
+			return key == pkg+".Client.R" || key == pkg+".Client.NewRequest"
+		})
+		if root == nil {
 			return nil
 		}
+		roots = append(roots, root)
+		clientVals = append(clientVals, cc.Args[0])
 	}
 	// The client.
 	var clientRoots []ssa.Value
@@ -194,28 +182,16 @@ func (r *Resolver) resty(s httplib.Send) *Client {
 			return nil
 		}
 		for _, root := range crs {
-			for depth := 0; ; depth++ {
-				key, cc := calleeKey(root)
-				if cc == nil || depth > 32 {
-					return nil
-				}
-				if key == pkg+".New" || key == pkg+".NewWithClient" || key == pkg+".NewWithLocalAddr" ||
-					key == pkg+".NewWithTransportSettings" || key == pkg+".NewWithDialer" || key == pkg+".NewWithDialerAndTransportSettings" {
-					clientRoots = append(clientRoots, root)
-					if !c.Pos.IsValid() {
-						c.Pos = root.Pos()
-					}
-					break
-				}
-				if strings.HasPrefix(key, pkg+".Client.") && len(cc.Args) > 0 {
-					next, ok := r.origins(cc.Args[0])
-					if !ok || len(next) != 1 {
-						return nil
-					}
-					root = next[0]
-					continue
-				}
+			root, _ := r.chainStart(root, pkg+".Client.", func(key string) bool {
+				return key == pkg+".New" || key == pkg+".NewWithClient" || key == pkg+".NewWithLocalAddr" ||
+					key == pkg+".NewWithTransportSettings" || key == pkg+".NewWithDialer" || key == pkg+".NewWithDialerAndTransportSettings"
+			})
+			if root == nil {
 				return nil
+			}
+			clientRoots = append(clientRoots, root)
+			if !c.Pos.IsValid() {
+				c.Pos = root.Pos()
 			}
 		}
 	}
@@ -305,6 +281,32 @@ func (r *Resolver) resty(s httplib.Send) *Client {
 		}
 	}
 	return c
+}
+
+// chainStart walks a builder chain back from root (a call of a method
+// whose key starts with through, on a receiver that is itself such a
+// call, ...) to the call that starts it, for which isStart(key) holds. It
+// returns that call and its CallCommon, or nil when the chain comes from
+// elsewhere.
+func (r *Resolver) chainStart(root ssa.Value, through string, isStart func(key string) bool) (ssa.Value, *ssa.CallCommon) {
+	for depth := 0; depth <= 32; depth++ {
+		key, cc := calleeKey(root)
+		if cc == nil {
+			return nil, nil
+		}
+		if isStart(key) {
+			return root, cc
+		}
+		if !strings.HasPrefix(key, through) || len(cc.Args) == 0 {
+			return nil, nil
+		}
+		next, ok := r.origins(cc.Args[0])
+		if !ok || len(next) != 1 {
+			return nil, nil
+		}
+		root = next[0]
+	}
+	return nil, nil
 }
 
 func (r *Resolver) addHeaderKey(c *Client, k ssa.Value) {
