@@ -298,25 +298,41 @@ func (c *checker) nonIdempotentLoop(fn *ssa.Function, a *attempt, r *retryloop.R
 // consumed.
 func (c *checker) consumedBody(fn *ssa.Function, a *attempt, r *retryloop.Retry, related []analysis.RelatedInformation) {
 	hc := a.hc
-	var body ssa.Value
-	var reqOrigin ssa.Value
+	var candidates []requestBody
 	switch {
 	case hc.Request != nil:
 		if !sameObject(r, hc.Request, 0) {
 			return
 		}
-		reqOrigin, body = c.requestBody(hc.Request)
+		candidates = c.requestBodies(hc.Request)
 	case hc.Body != nil:
 		if !sameObject(r, hc.Body, 0) {
 			return
 		}
-		body = hc.Body
+		candidates = []requestBody{{body: hc.Body}}
 	}
-	if body == nil || c.bodyReset(fn, r, a, body) {
+	bodies := make([]ssa.Value, len(candidates))
+	for i, cb := range candidates {
+		bodies[i] = cb.body
+	}
+	if len(bodies) == 0 || c.bodyReset(fn, r, a, bodies) {
 		return
 	}
-	kind, inMemory, ok := bodyKind(c.res.Index, body)
-	if !ok {
+	// The first construction that gives the request a body names it.
+	var kind string
+	var reqOrigin ssa.Value
+	inMemory := true
+	for _, cb := range candidates {
+		k, mem, ok := bodyKind(c.res.Index, cb.body)
+		if !ok {
+			continue
+		}
+		if kind == "" {
+			kind, reqOrigin = k, cb.origin
+		}
+		inMemory = inMemory && mem
+	}
+	if kind == "" {
 		return
 	}
 	pos, end := lint.CallRange(c.pass, a.call.Pos())

@@ -4,6 +4,7 @@ import (
 	"go/ast"
 	"go/token"
 	"go/types"
+	"slices"
 	"strings"
 
 	"golang.org/x/tools/go/analysis"
@@ -122,47 +123,97 @@ func throughRequest(call *ssa.Call) ssa.Value {
 	return nil
 }
 
-// requestBody returns the construction of request v and its body, or
-// nils when the request has no body or cannot be followed.
-func (c *checker) requestBody(v ssa.Value) (origin, body ssa.Value) {
-	for depth := 0; depth < 8; depth++ {
-		os := c.res.Index.Origins(v)
-		if len(os) != 1 || os[0].V == nil {
-			return nil, nil
+// A requestBody is one construction of a request and one value it may
+// carry as its body.
+type requestBody struct {
+	origin ssa.Value // the request's construction: a builder call or a composite literal
+	body   ssa.Value // the body given at construction or stored into it later
+}
+
+// maxRequestDepth bounds the derivations and caller parameters that
+// requestBodies follows back from a sent request.
+const maxRequestDepth = 8
+
+// requestBodies returns the constructions of request v and the bodies
+// each may carry: the body argument of a request builder, a Body field
+// of a composite literal, and every later store to the Body field of
+// the request (through any field or variable that keeps it). It follows
+// request derivations (WithContext, Clone), φ-nodes and the arguments of
+// every caller in this package when v is a parameter. Constructions it
+// cannot follow are left out; a nil body is returned as such, for
+// bodyKind to skip.
+func (c *checker) requestBodies(v ssa.Value) []requestBody {
+	ix := c.res.Index
+	var out []requestBody
+	seen := make(map[ssa.Value]bool)
+	var walk func(v ssa.Value, depth int)
+	walk = func(v ssa.Value, depth int) {
+		if depth > maxRequestDepth {
+			return
 		}
-		o := os[0].V
-		switch x := o.(type) {
-		case *ssa.Alloc:
-			if !typeutil.IsPointerTo(x.Type(), httplib.NetHTTP, "Request") {
-				return nil, nil
+		for _, o := range ix.Origins(v) {
+			if o.V == nil || seen[o.V] || o.Injected {
+				continue
 			}
-			stores, _ := c.res.Index.ObjectStores(x, nil)
-			for _, st := range stores {
-				if st.Field != nil && st.Field.Name() == "Body" {
-					if body != nil {
-						return nil, nil
-					}
-					body = st.Value
+			seen[o.V] = true
+			if p, ok := o.V.(*ssa.Parameter); ok {
+				c.callerArgs(p, func(arg ssa.Value) { walk(arg, depth+1) })
+				continue
+			}
+			if a, ok := o.V.(*ssa.Alloc); ok {
+				if typeutil.IsPointerTo(a.Type(), httplib.NetHTTP, "Request") {
+					out = append(out, c.storedBodies(a)...)
 				}
+				continue
 			}
-			return x, body
+			call, idx := valueflow.CallOf(o.V)
+			if call == nil || idx != 0 || !httplib.IsRequest(o.V.Type()) {
+				continue
+			}
+			args := call.Call.Args
+			fn := valueflow.StaticCallee(call.Common())
+			if b, ok := httplib.RequestBuilderOf(fn); ok && b.Body < len(args) {
+				out = append(out, requestBody{origin: o.V, body: args[b.Body]})
+				out = append(out, c.storedBodies(o.V)...)
+				continue
+			}
+			if d, ok := httplib.RequestDerivationOf(fn); ok && d.From < len(args) {
+				walk(args[d.From], depth+1)
+			}
 		}
-		call, idx := valueflow.CallOf(o)
-		if call == nil || idx != 0 {
-			return nil, nil
-		}
-		args := call.Call.Args
-		fn := valueflow.StaticCallee(call.Common())
-		if b, ok := httplib.RequestBuilderOf(fn); ok && b.Body < len(args) && httplib.IsRequest(o.Type()) {
-			return o, args[b.Body]
-		}
-		if d, ok := httplib.RequestDerivationOf(fn); ok && d.From < len(args) && httplib.IsRequest(o.Type()) {
-			v = args[d.From]
-			continue
-		}
-		return nil, nil
 	}
-	return nil, nil
+	walk(v, 0)
+	return out
+}
+
+// storedBodies returns the stores into the Body field of request req,
+// through req itself and every field, variable or parameter it is kept
+// in.
+func (c *checker) storedBodies(req ssa.Value) []requestBody {
+	var out []requestBody
+	stores, _ := c.res.Index.ObjectStores(req, nil)
+	for _, st := range stores {
+		if st.Field != nil && st.Field.Name() == "Body" {
+			out = append(out, requestBody{origin: req, body: st.Value})
+		}
+	}
+	return out
+}
+
+// callerArgs calls f with the argument every call site of p's function
+// in this package passes for p.
+func (c *checker) callerArgs(p *ssa.Parameter, f func(ssa.Value)) {
+	fn := p.Parent()
+	i := slices.Index(fn.Params, p)
+	if i < 0 {
+		return
+	}
+	sites, _ := c.res.Index.Callers(fn)
+	for _, site := range sites {
+		if args := site.Common().Args; i < len(args) {
+			f(args[i])
+		}
+	}
 }
 
 // bodyKind describes a request body for messages. ok is false when
@@ -213,7 +264,7 @@ func funcOf(v ssa.Value) *types.Func {
 // bodyReset reports whether the loop may give the request a fresh body:
 // a store to req.Body, a call of GetBody, a Seek, or the request or its
 // body handed to code other than the send.
-func (c *checker) bodyReset(fn *ssa.Function, r *retryloop.Retry, a *attempt, body ssa.Value) bool {
+func (c *checker) bodyReset(fn *ssa.Function, r *retryloop.Retry, a *attempt, bodies []ssa.Value) bool {
 	for _, b := range r.Loop.Blocks(fn) {
 		for _, instr := range b.Instrs {
 			switch x := instr.(type) {
@@ -242,13 +293,52 @@ func (c *checker) bodyReset(fn *ssa.Function, r *retryloop.Retry, a *attempt, bo
 					return true
 				}
 				for _, arg := range cc.Args {
-					if arg == body || (a.hc.Request != nil && arg == a.hc.Request) {
+					if slices.Contains(bodies, arg) || (a.hc.Request != nil && arg == a.hc.Request) {
 						if !httplib.KeepsRequestBody(fn) {
 							return true
 						}
 					}
 				}
 			}
+		}
+	}
+	return c.resetterMade(fn, a, bodies)
+}
+
+// resetterMade reports whether fn hands the request or its body to code
+// that the loop may run later: a closure that captures them, or a call
+// that receives them and returns a function (a "retryer" that rewinds the
+// body before each attempt).
+func (c *checker) resetterMade(fn *ssa.Function, a *attempt, bodies []ssa.Value) bool {
+	held := func(v ssa.Value) bool {
+		return slices.Contains(bodies, v) || (a.hc.Request != nil && v == a.hc.Request)
+	}
+	for _, b := range fn.Blocks {
+		for _, instr := range b.Instrs {
+			switch x := instr.(type) {
+			case *ssa.MakeClosure:
+				if slices.ContainsFunc(x.Bindings, held) {
+					return true
+				}
+			case *ssa.Call:
+				if instr == a.call || !slices.ContainsFunc(x.Call.Args, held) {
+					continue
+				}
+				if returnsFunc(x.Call.Signature()) {
+					return true
+				}
+			}
+		}
+	}
+	return false
+}
+
+// returnsFunc reports whether a function with signature sig returns a
+// function value.
+func returnsFunc(sig *types.Signature) bool {
+	for v := range sig.Results().Variables() {
+		if _, ok := v.Type().Underlying().(*types.Signature); ok {
+			return true
 		}
 	}
 	return false

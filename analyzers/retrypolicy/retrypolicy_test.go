@@ -11,7 +11,7 @@ import (
 )
 
 func TestLoops(t *testing.T) {
-	analysistest.Run(t, analysistest.TestData(), retrypolicy.Analyzer, "loops", "idempotency", "helpersend")
+	analysistest.Run(t, analysistest.TestData(), retrypolicy.Analyzer, "loops", "idempotency", "helpersend", "requestbody")
 }
 
 // TestLibraries runs the analyzer over the module in testdata/mod, which

@@ -4,6 +4,7 @@ import (
 	"go/constant"
 	"go/token"
 	"go/types"
+	"slices"
 
 	"golang.org/x/tools/go/ssa"
 
@@ -588,6 +589,27 @@ func (iv *invariance) same(v ssa.Value, through func(*ssa.Call) ssa.Value, depth
 		if x.Op == token.MUL && !iv.inLoop(x.X) {
 			if _, ok := x.X.(*ssa.Alloc); ok && !iv.storedInLoop(x.X) {
 				return true
+			}
+		}
+		// A field of an object that stays the same (b.req): the same
+		// value unless the loop writes the field or hands the object to
+		// a call, which may.
+		if fa, ok := x.X.(*ssa.FieldAddr); ok && x.Op == token.MUL {
+			return iv.same(fa.X, through, depth+1) && !iv.storedInLoop(fa) && !iv.passedInLoop(fa.X)
+		}
+	}
+	return false
+}
+
+// passedInLoop reports whether a call in the loop receives v.
+func (iv *invariance) passedInLoop(v ssa.Value) bool {
+	for _, b := range iv.l.Blocks(iv.f.Fn) {
+		for _, instr := range b.Instrs {
+			if call, ok := instr.(ssa.CallInstruction); ok {
+				c := call.Common()
+				if c.Value == v || slices.Contains(c.Args, v) {
+					return true
+				}
 			}
 		}
 	}
