@@ -37,6 +37,8 @@ type attempt struct {
 	// helper reports a call of a function of the package that sends the
 	// request it receives (hc then describes that request only).
 	helper bool
+	// operation reports a call of a function value that sends.
+	operation bool
 }
 
 // retrying reports whether the attempt retries by itself, and its number
@@ -140,7 +142,93 @@ func (c *checker) classify(call ssa.CallInstruction) *attempt {
 			return a
 		}
 	}
-	return nil
+	return c.operation(call)
+}
+
+// operation recognises a call of a function value that performs an
+// HTTP request: one whose results carry an *http.Response (directly or
+// through an interface method, as OCI's OCIResponse does), or a
+// parameter to which every visible caller passes a function that sends.
+func (c *checker) operation(call ssa.CallInstruction) *attempt {
+	cc := call.Common()
+	if cc.IsInvoke() || cc.StaticCallee() != nil {
+		return nil
+	}
+	name := "the operation"
+	if n := operandName(cc.Value); n != "" {
+		name = n + "()"
+	}
+	if carriesResponse(cc.Signature()) {
+		return &attempt{call: call, name: name + " (a function value that returns an HTTP response)", operation: true}
+	}
+	p, ok := c.res.Index.ResolveFreeVar(cc.Value).(*ssa.Parameter)
+	if !ok {
+		return nil
+	}
+	var what string
+	c.callerArgs(p, func(arg ssa.Value) {
+		for _, o := range c.res.Index.Origins(arg) {
+			if what != "" {
+				return
+			}
+			var fn *ssa.Function
+			switch x := o.V.(type) {
+			case *ssa.Function:
+				fn = x
+			case *ssa.MakeClosure:
+				fn, _ = x.Fn.(*ssa.Function)
+			}
+			if fn == nil {
+				continue
+			}
+			for _, inner := range calls(fn) {
+				if hc, ok := httplib.Classify(inner); ok {
+					what = hc.Name
+					break
+				}
+				if ls, ok := httplib.ClassifyLibrary(inner); ok {
+					what = ls.Name
+					break
+				}
+			}
+		}
+	})
+	if what == "" {
+		return nil
+	}
+	return &attempt{call: call, name: fmt.Sprintf("%s (a function value its callers pass, which sends with %s)", name, what), operation: true}
+}
+
+// carriesResponse reports whether a function with signature sig returns
+// an *http.Response, or a value whose interface has a method that
+// returns one.
+func carriesResponse(sig *types.Signature) bool {
+	for v := range sig.Results().Variables() {
+		t := v.Type()
+		if typeutil.IsPointerTo(t, httplib.NetHTTP, "Response") {
+			return true
+		}
+		iface, ok := t.Underlying().(*types.Interface)
+		if !ok {
+			continue
+		}
+		for m := range iface.Methods() {
+			res := m.Signature().Results()
+			if res.Len() == 1 && typeutil.IsPointerTo(res.At(0).Type(), httplib.NetHTTP, "Response") {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// operandName returns the source name of a function value, or "".
+func operandName(v ssa.Value) string {
+	switch v.(type) {
+	case *ssa.Parameter, *ssa.FreeVar:
+		return v.Name()
+	}
+	return ""
 }
 
 // loopAttempt describes a for the loop analysis.
@@ -167,7 +255,7 @@ func (c *checker) loopAttempt(a *attempt) retryloop.Attempt {
 		}
 	}
 	switch {
-	case a.helper:
+	case a.helper || a.operation:
 		la.Inputs = a.call.Common().Args
 	case a.hc != nil:
 		la.Inputs = []ssa.Value{a.hc.Request, a.hc.URL, a.hc.Body, a.hc.Client, a.hc.Transport}
@@ -257,8 +345,23 @@ func (c *checker) contextInScope(fn *ssa.Function, a *attempt) string {
 		if d := c.deadlines.Request(a.request); d.Kind == deadline.Has || d.Kind == deadline.Param {
 			return "the request's context"
 		}
+		// The function reads the request's context itself (to check
+		// it between attempts, say): the context matters to it.
+		if readsRequestContext(fn) {
+			return "the request's context"
+		}
 	}
 	return ""
+}
+
+// readsRequestContext reports whether fn calls (*http.Request).Context.
+func readsRequestContext(fn *ssa.Function) bool {
+	for _, call := range calls(fn) {
+		if callee := valueflow.StaticCallee(call.Common()); typeutil.IsMethod(callee, httplib.NetHTTP, "Request", "Context") {
+			return true
+		}
+	}
+	return false
 }
 
 // nested reports a retrying attempt inside another retry.

@@ -11,7 +11,7 @@ import (
 )
 
 func TestLoops(t *testing.T) {
-	analysistest.Run(t, analysistest.TestData(), retrypolicy.Analyzer, "loops", "idempotency", "helpersend", "requestbody")
+	analysistest.Run(t, analysistest.TestData(), retrypolicy.Analyzer, "loops", "idempotency", "helpersend", "requestbody", "operations")
 }
 
 // TestLibraries runs the analyzer over the module in testdata/mod, which

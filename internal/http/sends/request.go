@@ -72,7 +72,7 @@ func (r *RequestSenders) of(fn *ssa.Function, depth int) RequestParam {
 			if req == nil {
 				continue
 			}
-			if i := param(r.ix, req); i >= 0 && httplib.IsRequest(fn.Params[i].Type()) {
+			if i := param(r.ix, fn, req); i >= 0 && httplib.IsRequest(fn.Params[i].Type()) {
 				out = RequestParam{Index: i, What: what}
 			}
 		}

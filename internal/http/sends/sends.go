@@ -143,7 +143,7 @@ func (r *Resolver) direct(call ssa.CallInstruction) (ParamSend, bool) {
 	s := ParamSend{ClientParam: -1, What: hc.Name, pos: call.Pos()}
 	if hc.Via == httplib.ViaHelper {
 		s.Client = r.clients.DefaultClient()
-	} else if p := param(r.ix, hc.Client); p >= 0 {
+	} else if p := param(r.ix, call.Parent(), hc.Client); p >= 0 {
 		s.ClientParam = p
 	} else {
 		s.Client = r.clients.Client(hc.Client)
@@ -164,9 +164,9 @@ func (s ParamSend) viable() bool {
 	return s.Deadline.Kind == deadline.None || s.Deadline.Kind == deadline.Param
 }
 
-// param returns the index of the parameter that v always is (through
+// param returns the index of the parameter of fn that v always is (through
 // copies and request derivations such as WithContext), or -1.
-func param(ix *valueflow.Index, v ssa.Value) int {
+func param(ix *valueflow.Index, fn *ssa.Function, v ssa.Value) int {
 	idx := -1
 	for _, o := range ix.Origins(v) {
 		x := o.V
@@ -174,11 +174,13 @@ func param(ix *valueflow.Index, v ssa.Value) int {
 			// A request derived from another (WithContext, Clone) is
 			// that request.
 			if d, ok := httplib.RequestDerivationOf(valueflow.StaticCallee(call.Common())); ok && d.From < len(call.Call.Args) {
-				return param(ix, call.Call.Args[d.From])
+				return param(ix, fn, call.Call.Args[d.From])
 			}
 		}
 		p, ok := x.(*ssa.Parameter)
-		if !ok {
+		if !ok || p.Parent() != fn {
+			// Not a parameter of fn: a closure's captured parameter of
+			// its parent is not one of the closure's own.
 			return -1
 		}
 		i := paramIndex(p)
@@ -238,7 +240,7 @@ func (r *Resolver) AtCall(call ssa.CallInstruction) []ParamSend {
 				continue
 			}
 			arg := c.Args[s.ClientParam]
-			if p := param(r.ix, arg); p >= 0 {
+			if p := param(r.ix, call.Parent(), arg); p >= 0 {
 				t.ClientParam = p
 			} else {
 				t.Client = r.clients.Client(arg)

@@ -124,6 +124,29 @@ func (f *Forest) Retry(a Attempt) *Retry {
 	return nil
 }
 
+// reachesWithin reports whether block to follows block from in one
+// iteration of l: a path that does not pass the loop header. It lets a
+// test after a join (a switch over several sends that assign the same
+// err) count as a test of each send.
+func reachesWithin(l *Loop, from, to *ssa.BasicBlock) bool {
+	seen := map[*ssa.BasicBlock]bool{from: true}
+	work := []*ssa.BasicBlock{from}
+	for len(work) > 0 {
+		b := work[len(work)-1]
+		work = work[:len(work)-1]
+		if b == to {
+			return true
+		}
+		for _, s := range b.Succs {
+			if s != l.Header && l.Contains(s) && !seen[s] {
+				seen[s] = true
+				work = append(work, s)
+			}
+		}
+	}
+	return false
+}
+
 type test struct {
 	fail, ok *ssa.BasicBlock
 	// decision: a test of a value computed from the outcome, which may
@@ -158,7 +181,7 @@ func (f *Forest) retry(l *Loop, a Attempt) *Retry {
 	for _, b := range l.Blocks(fn) {
 		iff, _ := lastIf(b)
 		t, ok := tests[iff]
-		if !ok || !cb.Dominates(b) {
+		if !ok || !(cb.Dominates(b) || reachesWithin(l, cb, b)) {
 			continue
 		}
 		var reached *ssa.BasicBlock
