@@ -148,14 +148,12 @@ func runStandalone(args []string) int {
 		log.Print(err)
 		return 1
 	}
-	findings := 0
 	for act := range graph.All() {
 		if act.Err != nil {
 			exit = 1
-		} else if act.IsRoot {
-			findings += len(act.Diagnostics)
 		}
 	}
+	found := findings(graph)
 
 	if dest.path != "" {
 		root := *srcRoot
@@ -175,7 +173,7 @@ func runStandalone(args []string) int {
 				b.AddNotification("error", e.Error())
 			}
 		})
-		if err := addGraph(b, graph); err != nil {
+		if err := addGraph(b, graph, found); err != nil {
 			log.Print(err)
 			return 1
 		}
@@ -186,7 +184,7 @@ func runStandalone(args []string) int {
 	}
 
 	if *jsonOut {
-		if err := graph.PrintJSON(os.Stdout); err != nil {
+		if err := writeJSON(os.Stdout, graph, found); err != nil {
 			log.Print(err)
 			return 1
 		}
@@ -195,7 +193,7 @@ func runStandalone(args []string) int {
 			log.Print(err)
 			return 1
 		}
-		if exit == 0 && findings > 0 {
+		if exit == 0 && len(found) > 0 {
 			exit = 3
 		}
 	}

@@ -238,3 +238,34 @@ func TestStandaloneFacts(t *testing.T) {
 		t.Errorf("httplint -c=0: no source line in\n%s", r.stderr)
 	}
 }
+
+// TestJSONOnce checks that a finding in a package with in-package tests
+// is listed once by -json and once in SARIF, although the package and
+// its test variant ("p [p.test]") both analyse the file.
+func TestJSONOnce(t *testing.T) {
+	bin := httplintBinary(t)
+	dir := t.TempDir()
+	files := map[string]string{
+		"go.mod": "module tmod\n\ngo 1.26\n",
+		"get.go": "package tmod\n\nimport \"net/http\"\n\nfunc Fetch(u string) (*http.Response, error) { return http.Get(u) }\n",
+		"get_test.go": "package tmod\n\nimport \"testing\"\n\nfunc TestFetch(t *testing.T) { _ = Fetch }\n",
+	}
+	for name, content := range files {
+		if err := os.WriteFile(filepath.Join(dir, name), []byte(content), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	r := run(t, dir, bin, "-json", "./...")
+	if n := jsonCategories(t, r.stdout)["acquiretimeout/client-no-deadline"]; n != 1 {
+		t.Errorf("-json lists the http.Get finding %d times, want once:\n%s", n, r.stdout)
+	}
+	sarifFile := filepath.Join(dir, "out.sarif")
+	run(t, dir, bin, "-sarif="+sarifFile, "./...")
+	data, err := os.ReadFile(sarifFile)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if n := strings.Count(string(data), `"ruleId": "acquiretimeout/client-no-deadline"`); n != 1 {
+		t.Errorf("SARIF has %d client-no-deadline results, want 1", n)
+	}
+}

@@ -186,20 +186,15 @@ func ruleID(analyzer, category string) string {
 // addGraph adds to b the diagnostics of the root actions of g and a
 // notification for each action that failed. A diagnostic whose rule is
 // not in the table gets a rule added, documented by its analyzer's URL.
-func addGraph(b *sarif.Builder, g *checker.Graph) error {
+func addGraph(b *sarif.Builder, g *checker.Graph, fs []finding) error {
 	for act := range g.All() {
 		if act.Err != nil {
 			b.AddNotification("error", fmt.Sprintf("%s: %v", act, act.Err))
-			continue
 		}
-		if !act.IsRoot {
-			continue
-		}
-		fset := act.Package.Fset
-		for _, d := range act.Diagnostics {
-			if err := addDiagnostic(b, fset, act.Analyzer, d); err != nil {
-				return err
-			}
+	}
+	for _, f := range fs {
+		if err := addDiagnostic(b, f.act.Package.Fset, f.act.Analyzer, f.diag); err != nil {
+			return err
 		}
 	}
 	return nil

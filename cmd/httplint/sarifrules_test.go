@@ -143,7 +143,7 @@ func TestAddGraph(t *testing.T) {
 	}
 	b := sarif.NewBuilder(sarif.Driver{Name: "toy"}, dir)
 	b.AddRule(sarif.Rule{ID: "toy/known", Summary: "known rule", HelpURI: "https://example.com/toy.md#known"})
-	if err := addGraph(b, g); err != nil {
+	if err := addGraph(b, g, findings(g)); err != nil {
 		t.Fatal(err)
 	}
 	var buf bytes.Buffer
