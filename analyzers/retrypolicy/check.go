@@ -575,15 +575,8 @@ func (c *checker) hasKey(fn *ssa.Function, a *attempt) bool {
 	for f := fn.Parent(); f != nil; f = f.Parent() {
 		scan[f] = true
 	}
-	for _, v := range []ssa.Value{a.request} {
-		if v == nil {
-			continue
-		}
-		for _, o := range c.res.Index.Origins(v) {
-			if instr, ok := o.V.(ssa.Instruction); ok && instr.Parent() != nil {
-				scan[instr.Parent()] = true
-			}
-		}
+	if a.request != nil {
+		c.requestBuilders(a.request, scan)
 	}
 	seen := make(map[*ssa.Function]bool)
 	var visit func(f *ssa.Function, depth int) bool
@@ -633,6 +626,41 @@ func (c *checker) hasKey(fn *ssa.Function, a *attempt) bool {
 		}
 	}
 	return false
+}
+
+// requestBuilders adds to funcs the functions of this package that build
+// request v: the function of each construction, a helper of the package
+// that returns it (newOrderRequest()), and, when v is a parameter, the
+// callers that pass it.
+func (c *checker) requestBuilders(v ssa.Value, funcs map[*ssa.Function]bool) {
+	seen := make(map[ssa.Value]bool)
+	var walk func(v ssa.Value, depth int)
+	walk = func(v ssa.Value, depth int) {
+		if depth > maxRequestDepth {
+			return
+		}
+		for _, o := range c.res.Index.Origins(v) {
+			if o.V == nil || seen[o.V] {
+				continue
+			}
+			seen[o.V] = true
+			if instr, ok := o.V.(ssa.Instruction); ok && instr.Parent() != nil {
+				funcs[instr.Parent()] = true
+			}
+			if p, ok := o.V.(*ssa.Parameter); ok {
+				c.callerArgs(p, func(arg ssa.Value) { walk(arg, depth+1) })
+				continue
+			}
+			if call, _ := valueflow.CallOf(o.V); call != nil {
+				if callee := call.Call.StaticCallee(); callee != nil && callee.Pkg == c.res.Index.Pkg {
+					funcs[callee] = true
+				} else if d, ok := httplib.RequestDerivationOf(valueflow.StaticCallee(call.Common())); ok && d.From < len(call.Call.Args) {
+					walk(call.Call.Args[d.From], depth+1)
+				}
+			}
+		}
+	}
+	walk(v, 0)
 }
 
 // setsKey reports whether call sets an idempotency header, or a header

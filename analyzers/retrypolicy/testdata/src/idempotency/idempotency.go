@@ -290,3 +290,94 @@ func noBody(ctx context.Context, c *http.Client, u string) {
 		wait(ctx, time.Second)
 	}
 }
+
+// The helper that builds the request sets the idempotency key: retrying
+// it is safe.
+func newOrderRequest(ctx context.Context, u string, key string) (*http.Request, error) {
+	req, err := http.NewRequestWithContext(ctx, http.MethodPost, u, nil)
+	if err != nil {
+		return nil, err
+	}
+	req.Header.Set("Idempotency-Key", key)
+	return req, nil
+}
+
+func placeOrder(ctx context.Context, c *http.Client, u, key string) error {
+	var err error
+	for i := 0; i < 3; i++ {
+		req, rerr := newOrderRequest(ctx, u, key)
+		if rerr != nil {
+			return rerr
+		}
+		var resp *http.Response
+		resp, err = c.Do(req)
+		if err == nil {
+			return resp.Body.Close()
+		}
+		select {
+		case <-ctx.Done():
+			return ctx.Err()
+		case <-time.After(time.Second):
+		}
+	}
+	return err
+}
+
+// The same helper without the key: the retried POST is reported.
+func newRefundRequest(ctx context.Context, u string) (*http.Request, error) {
+	req, err := http.NewRequestWithContext(ctx, http.MethodPost, u, nil)
+	if err != nil {
+		return nil, err
+	}
+	req.Header.Set("Content-Type", "application/json")
+	return req, nil
+}
+
+func refund(ctx context.Context, c *http.Client, u string) error {
+	var err error
+	for i := 0; i < 3; i++ {
+		req, rerr := newRefundRequest(ctx, u)
+		if rerr != nil {
+			return rerr
+		}
+		var resp *http.Response
+		resp, err = c.Do(req) // want `this loop re-sends a POST request after a failure, and it carries no Idempotency-Key`
+		if err == nil {
+			return resp.Body.Close()
+		}
+		select {
+		case <-ctx.Done():
+			return ctx.Err()
+		case <-time.After(time.Second):
+		}
+	}
+	return err
+}
+
+// The caller sets the key on the request it passes to the retrying
+// function.
+func retryPost(c *http.Client, req *http.Request) error {
+	var err error
+	for i := 0; i < 3; i++ {
+		var resp *http.Response
+		resp, err = c.Do(req)
+		if err == nil {
+			return resp.Body.Close()
+		}
+		select {
+		case <-req.Context().Done():
+			return req.Context().Err()
+		case <-time.After(time.Second):
+		}
+	}
+	return err
+}
+
+func charge(ctx context.Context, c *http.Client, u, key string) error {
+	req, err := http.NewRequestWithContext(ctx, http.MethodPost, u, nil)
+	if err != nil {
+		return err
+	}
+	req.Header.Set("Idempotency-Key", key)
+	return retryPost(c, req)
+}
