@@ -200,3 +200,47 @@ func CopyHeaders(req *http.Request, headers map[string]string) {
 func Short() {
 	http.Get(fmt.Sprintf("https://example.com/%s", "x"))
 }
+
+// GuardedEither rejects an empty or a long list in one test.
+func GuardedEither(base string, ids []string) error {
+	if len(ids) == 0 || len(ids) > 50 {
+		return errors.New("want 1 to 50 ids")
+	}
+	q := url.Values{}
+	for _, id := range ids {
+		q.Add("id", id)
+	}
+	_, err := http.Get(base + "?" + q.Encode())
+	return err
+}
+
+// GuardedByCaller: the only caller rejects long lists before the helper
+// builds the URL.
+func GuardedByCaller(base string, ids []string) error {
+	if len(ids) > 50 {
+		return errors.New("too many ids")
+	}
+	return getIDs(base, ids)
+}
+
+func getIDs(base string, ids []string) error {
+	q := url.Values{}
+	for _, id := range ids {
+		q.Add("id", id)
+	}
+	_, err := http.Get(base + "?" + q.Encode())
+	return err
+}
+
+// Truncated cuts a long list to the endpoint's limit.
+func Truncated(base string, ids []string) error {
+	if len(ids) > 50 {
+		ids = ids[:50]
+	}
+	q := url.Values{}
+	for _, id := range ids {
+		q.Add("id", id)
+	}
+	_, err := http.Get(base + "?" + q.Encode())
+	return err
+}
