@@ -94,6 +94,12 @@ func (ix *Index) Lifetime(v ssa.Value, classify Classify) Lifetime {
 				}
 			case *ssa.Phi, *ssa.ChangeType, *ssa.MakeInterface, *ssa.ChangeInterface, *ssa.TypeAssert:
 				walk(r.(ssa.Value), depth)
+			case *ssa.Extract:
+				if assertedValue(r) {
+					walk(r, depth)
+				} else if !assertedOK(r) {
+					lt.Escapes = true
+				}
 			case *ssa.Store:
 				if r.Addr != v {
 					ix.storeInto(r.Addr, depth, walk, &lt)

@@ -523,6 +523,12 @@ func (ix *Index) ObjectStores(v ssa.Value, safe SafeCall, extra ...Home) (stores
 				addHome(h)
 			case *ssa.Phi, *ssa.ChangeType, *ssa.MakeInterface, *ssa.ChangeInterface, *ssa.TypeAssert:
 				walk(r.(ssa.Value))
+			case *ssa.Extract:
+				if assertedValue(r) {
+					walk(r)
+				} else if !assertedOK(r) {
+					escapes = true
+				}
 			case *ssa.MakeClosure:
 				if fn, ok := r.Fn.(*ssa.Function); ok {
 					for i, b := range r.Bindings {
@@ -795,4 +801,18 @@ func (ix *Index) Func(obj *types.Func) *ssa.Function {
 		return nil
 	}
 	return ix.funcs[obj.Origin()]
+}
+
+// assertedValue reports whether ex is the value of a comma-ok type
+// assertion (v in v, ok := x.(T)).
+func assertedValue(ex *ssa.Extract) bool {
+	ta, ok := ex.Tuple.(*ssa.TypeAssert)
+	return ok && ta.CommaOk && ex.Index == 0
+}
+
+// assertedOK reports whether ex is the ok result of a comma-ok type
+// assertion.
+func assertedOK(ex *ssa.Extract) bool {
+	ta, ok := ex.Tuple.(*ssa.TypeAssert)
+	return ok && ta.CommaOk && ex.Index == 1
 }
