@@ -504,6 +504,12 @@ func (a *Estimator) urlOrigin(f *frame, x ssa.Value, at ssa.Instruction) Length 
 				return a.urlFields(f, x, r, at)
 			}
 		}
+		// A URL from an interface method, a function value or another
+		// package (c.URL(path, args)): its base is unknown, but what
+		// this code stores into it (RawQuery = q.Encode()) still counts.
+		if typeutil.IsPointerTo(x.Type(), httplib.URL, "URL") {
+			return a.urlFields(f, x, Unknown, at)
+		}
 	}
 	return Unknown
 }
