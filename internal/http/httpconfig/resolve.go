@@ -59,10 +59,18 @@ func NewResolver(ix *valueflow.Index, facts Facts) *Resolver {
 func (r *Resolver) Index() *valueflow.Index { return r.ix }
 
 // safe reports whether passing a client or transport to call c as
-// argument i leaves its configuration unchanged: a library function that
-// preserves it (the methods of net/http's Client and Transport), or a
-// function of another package whose facts say it only reads it.
+// argument i (-1: the receiver of an interface method call) leaves its
+// configuration unchanged: a library function that preserves it (the
+// methods of net/http's Client and Transport, also called through an
+// interface), or a function of another package whose facts say it only
+// reads it.
 func (r *Resolver) safe(c *ssa.CallCommon, i int) bool {
+	if c.IsInvoke() {
+		// The receiver of a method called through an interface (a
+		// wrapper's Base.RoundTrip(req)): net/http's methods of that
+		// name only read the configuration.
+		return i == -1 && httplib.InvokeUse(c.Method.Name()) != valueflow.UseUnknown
+	}
 	fn := valueflow.StaticCallee(c)
 	if fn == nil {
 		return false

@@ -456,8 +456,10 @@ type Uses struct {
 	Escapes bool
 }
 
-// SafeCall reports whether passing an object to call (as receiver or
-// argument at position arg) cannot change its configuration. The caller
+// SafeCall reports whether passing an object to call (as argument arg,
+// the receiver of a static method call being argument 0, or as the
+// receiver of an interface method call, arg -1) cannot change its
+// configuration. The caller
 // of [Index.ObjectStores] supplies it; typically it accepts methods of
 // net/http that only read their receiver.
 type SafeCall func(call *ssa.CallCommon, arg int) bool
@@ -695,7 +697,7 @@ func literalCell(v ssa.Value) *ssa.Alloc {
 func (ix *Index) walkCall(c *ssa.CallCommon, v ssa.Value, safe SafeCall, walk func(ssa.Value), escapes *bool) {
 	args := c.Args
 	if c.IsInvoke() {
-		if c.Value == v {
+		if c.Value == v && (safe == nil || !safe(c, -1)) {
 			*escapes = true // a method call through an interface
 		}
 	} else if c.Value == v {
