@@ -482,6 +482,9 @@ func (c *checker) libraryRules(fn *ssa.Function, a *attempt) {
 func methodPolicy(cl *retrylib.Client) string {
 	switch cl.Lib {
 	case httplib.RetryableHTTP:
+		if cl.Policy != "" {
+			return fmt.Sprintf("its CheckRetry %s never looks at the request method", cl.Policy)
+		}
 		return "its default CheckRetry retries errors, 429 and 5xx for any method"
 	case httplib.RestyV2:
 		return "resty v2 retries any method once RetryCount > 0"

@@ -40,6 +40,11 @@ type Client struct {
 	// custom CheckRetry, resty retry conditions, failsafe predicates):
 	// whether a method is retried is then unknown.
 	Custom bool
+	// Policy names a custom retry policy of this package that was read
+	// and never looks at the request method (a CheckRetry that falls
+	// through to DefaultRetryPolicy): it retries any method the default
+	// would.
+	Policy string
 	// MethodGate reports that the library does not retry non-idempotent
 	// methods (resty v3 unless SetRetryAllowNonIdempotent(true)).
 	MethodGate bool
@@ -124,7 +129,11 @@ func (r *Resolver) retryableHTTP(v ssa.Value) *Client {
 			}
 			c.Retries, c.RetryPos = n, u.Pos()
 		case "CheckRetry":
-			if !isDefaultRetryPolicy(u.Store.Val) {
+			switch {
+			case isDefaultRetryPolicy(u.Store.Val):
+			case methodBlindPolicy(u.Store.Val):
+				c.Policy = policyName(u.Store.Val)
+			default:
 				c.Custom = true
 			}
 		}
@@ -132,12 +141,70 @@ func (r *Resolver) retryableHTTP(v ssa.Value) *Client {
 	return c
 }
 
-func isDefaultRetryPolicy(v ssa.Value) bool {
+// methodBlindPolicy reports whether v is a retry policy function of
+// this package (a CheckRetry) that may decide to retry without looking at
+// the request's method: it never reads a Method field, hands no request
+// to other code (which might), and returns something other than false on
+// some path (true, or DefaultRetryPolicy's answer).
+func methodBlindPolicy(v ssa.Value) bool {
+	fn := policyFunc(v)
+	if fn == nil || len(fn.Blocks) == 0 {
+		return false
+	}
+	mayRetry := false
+	funcs := append([]*ssa.Function{fn}, fn.AnonFuncs...)
+	for _, f := range funcs {
+		for _, b := range f.Blocks {
+			for _, instr := range b.Instrs {
+				switch x := instr.(type) {
+				case *ssa.FieldAddr, *ssa.Field:
+					if fv := valueflow.FieldOf(x.(ssa.Value)); fv != nil && fv.Name() == "Method" {
+						return false
+					}
+				case ssa.CallInstruction:
+					if isDefaultRetryPolicy(x.Common().Value) {
+						continue
+					}
+					for _, arg := range x.Common().Args {
+						if httplib.IsRequest(arg.Type()) {
+							return false // the request goes to code that may check its method
+						}
+					}
+				case *ssa.Return:
+					if f == fn && len(x.Results) > 0 {
+						if k, ok := x.Results[0].(*ssa.Const); !ok || k.Value == nil || k.Value.String() != "false" {
+							mayRetry = true
+						}
+					}
+				}
+			}
+		}
+	}
+	return mayRetry
+}
+
+// policyFunc returns the function a policy value is, or nil.
+func policyFunc(v ssa.Value) *ssa.Function {
+	v = valueflow.StripCopies(v)
 	if mc, ok := v.(*ssa.MakeClosure); ok {
 		v = mc.Fn
 	}
-	fn, ok := v.(*ssa.Function)
-	if !ok {
+	fn, _ := v.(*ssa.Function)
+	return fn
+}
+
+// policyName names a policy function for messages.
+func policyName(v ssa.Value) string {
+	fn := policyFunc(v)
+	if fn == nil || fn.Parent() != nil {
+		return "the CheckRetry function"
+	}
+	return fn.Name()
+}
+
+func isDefaultRetryPolicy(v ssa.Value) bool {
+	fn := policyFunc(v)
+	if fn == nil {
 		return false
 	}
 	obj, _ := fn.Object().(*types.Func)

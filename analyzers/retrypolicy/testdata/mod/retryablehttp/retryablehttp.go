@@ -123,3 +123,57 @@ func nested(ctx context.Context, u string) error {
 	}
 	return err
 }
+
+// retryOn429 adds 429 to the default policy and never looks at the
+// method: POSTs are retried as by the default.
+func retryOn429(ctx context.Context, resp *http.Response, err error) (bool, error) {
+	if resp != nil && resp.StatusCode == http.StatusTooManyRequests {
+		return true, nil
+	}
+	return retryablehttp.DefaultRetryPolicy(ctx, resp, err)
+}
+
+func blindPolicy(u string) {
+	c := retryablehttp.NewClient()
+	c.CheckRetry = retryOn429
+	resp, err := c.Post(u, "text/plain", nil) // want `go-retryablehttp client retries this POST request \(up to 5 attempts, its CheckRetry retryOn429 never looks at the request method\)`
+	if err == nil {
+		resp.Body.Close()
+	}
+}
+
+// idempotentOnly checks the method before deferring to the default.
+func idempotentOnly(ctx context.Context, resp *http.Response, err error) (bool, error) {
+	if resp != nil && resp.Request != nil && resp.Request.Method == http.MethodPost {
+		return false, err
+	}
+	return retryablehttp.DefaultRetryPolicy(ctx, resp, err)
+}
+
+func gatedPolicy(u string) {
+	c := retryablehttp.NewClient()
+	c.CheckRetry = idempotentOnly
+	resp, err := c.Post(u, "text/plain", nil)
+	if err == nil {
+		resp.Body.Close()
+	}
+}
+
+// A policy that hands the request to a helper, which may check it.
+func viaHelper(ctx context.Context, resp *http.Response, err error) (bool, error) {
+	if resp != nil && !safeToRetry(resp.Request) {
+		return false, nil
+	}
+	return retryablehttp.DefaultRetryPolicy(ctx, resp, err)
+}
+
+func safeToRetry(r *http.Request) bool { return r.Header.Get("Idempotency-Key") != "" }
+
+func helperPolicy(u string) {
+	c := retryablehttp.NewClient()
+	c.CheckRetry = viaHelper
+	resp, err := c.Post(u, "text/plain", nil)
+	if err == nil {
+		resp.Body.Close()
+	}
+}
