@@ -332,6 +332,9 @@ func (c *condClass) classify(v ssa.Value) BoundKind {
 		switch x.Op {
 		case token.ARROW:
 			if isContextDone(x.X) {
+				if neverDone(doneContext(x.X)) {
+					return 0
+				}
 				return BoundContext
 			}
 			return BoundExternal
@@ -342,12 +345,23 @@ func (c *condClass) classify(v ssa.Value) BoundKind {
 		}
 		return c.classify(x.X)
 	case *ssa.Select:
+		// A case on a context that is never done (Background) or on a
+		// timer bounds nothing; any other channel may.
+		var k BoundKind
 		for _, st := range x.States {
-			if st.Dir == types.RecvOnly && isContextDone(st.Chan) {
-				return BoundContext
+			switch {
+			case st.Dir != types.RecvOnly:
+				k |= BoundExternal
+			case isContextDone(st.Chan):
+				if !neverDone(doneContext(st.Chan)) {
+					return BoundContext
+				}
+			case isTimerChan(st.Chan):
+			default:
+				k |= BoundExternal
 			}
 		}
-		return BoundExternal
+		return k
 	case *ssa.Next:
 		return BoundExternal
 	case *ssa.Call:
@@ -385,6 +399,9 @@ func (c *condClass) call(cc *ssa.CallCommon) BoundKind {
 	if cc.IsInvoke() {
 		m := cc.Method
 		if httplib.IsContext(cc.Value.Type()) {
+			if neverDone(cc.Value) {
+				return 0
+			}
 			return BoundContext
 		}
 		if m != nil && isErrorMethod(cc) {
@@ -531,6 +548,55 @@ func localObject(addr ssa.Value) bool {
 		return ok
 	}
 	return false
+}
+
+// doneContext returns the context whose Done() channel ch is (see
+// isContextDone).
+func doneContext(ch ssa.Value) ssa.Value {
+	cc := ch.(*ssa.Call).Common()
+	if cc.IsInvoke() {
+		return cc.Value
+	}
+	if len(cc.Args) > 0 {
+		return cc.Args[0]
+	}
+	return nil
+}
+
+// neverDone reports whether context ctx is context.Background() or
+// context.TODO() on every path (also under WithValue or WithoutCancel):
+// its Done channel is nil and never ready, and its Err is always nil.
+func neverDone(ctx ssa.Value) bool {
+	seen := make(map[ssa.Value]bool)
+	var walk func(v ssa.Value) bool
+	walk = func(v ssa.Value) bool {
+		v = valueflow.StripCopies(v)
+		if v == nil || len(seen) > budget {
+			return false
+		}
+		if seen[v] {
+			return true
+		}
+		seen[v] = true
+		switch x := v.(type) {
+		case *ssa.Phi:
+			for _, e := range x.Edges {
+				if !walk(e) {
+					return false
+				}
+			}
+			return len(x.Edges) > 0
+		case *ssa.Call:
+			switch typeutil.FuncKey(valueflow.StaticCallee(x.Common())) {
+			case "context.Background", "context.TODO", "context.WithoutCancel":
+				return true
+			case "context.WithValue":
+				return len(x.Call.Args) == 3 && walk(x.Call.Args[0])
+			}
+		}
+		return false
+	}
+	return walk(ctx)
 }
 
 // isContextDone reports whether ch is ctx.Done() of a context.

@@ -381,3 +381,53 @@ func failover(c *http.Client, hosts []string) *http.Response {
 	}
 	return nil
 }
+
+// A select on the Done channel of context.Background() bounds nothing:
+// that channel is nil and never ready.
+func backgroundDone(c *http.Client, u string) (*http.Response, error) {
+	ctx := context.Background()
+	for { // want `this loop retries \(\*http.Client\).Get after a failure with no bound`
+		resp, err := c.Get(u)
+		if err == nil {
+			return resp, nil
+		}
+		select {
+		case <-ctx.Done():
+			return nil, ctx.Err()
+		case <-time.After(time.Second):
+		}
+	}
+}
+
+// The same with ctx.Err() on a context.TODO() under WithValue.
+func todoErr(c *http.Client, u string) (*http.Response, error) {
+	ctx := context.WithValue(context.TODO(), struct{}{}, "x")
+	for { // want `with no bound`
+		resp, err := c.Get(u)
+		if err == nil {
+			return resp, nil
+		}
+		if ctx.Err() != nil {
+			return nil, ctx.Err()
+		}
+		time.Sleep(time.Second)
+	}
+}
+
+// A cancellable context bounds the loop.
+func cancelDone(c *http.Client, u string) (*http.Response, error) {
+	ctx, cancel := context.WithCancel(context.Background())
+	defer cancel()
+	go func() { time.Sleep(time.Minute); cancel() }()
+	for {
+		resp, err := c.Get(u)
+		if err == nil {
+			return resp, nil
+		}
+		select {
+		case <-ctx.Done():
+			return nil, ctx.Err()
+		case <-time.After(time.Second):
+		}
+	}
+}
