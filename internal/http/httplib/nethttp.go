@@ -60,6 +60,10 @@ func init() {
 		poolUses[NetHTTP+m] = map[int]valueflow.Use{-1: valueflow.UseClose}
 	}
 	poolUses[NetHTTP+".Transport.Clone"] = map[int]valueflow.Use{-1: valueflow.UseRead}
+	// A ReverseProxy sends each request it serves through its Transport;
+	// NewSingleHostReverseProxy returns a new one.
+	poolUses[NetHTTP+"/httputil.ReverseProxy.ServeHTTP"] = map[int]valueflow.Use{0: valueflow.UseOperate}
+	poolUses[NetHTTP+"/httputil.NewSingleHostReverseProxy"] = map[int]valueflow.Use{valueflow.ResultArg: valueflow.UseDerive}
 	// The methods of Client and Transport only read their receiver's
 	// configuration.
 	for _, m := range []string{".Client.Do", ".Client.Get", ".Client.Head", ".Client.Post", ".Client.PostForm",

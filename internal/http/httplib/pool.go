@@ -50,7 +50,8 @@ func FreshPool(fn *types.Func) string {
 }
 
 // PoolUseOf says what a call of fn does with the client or transport it
-// receives as argument arg (the receiver of a method is argument 0).
+// receives as argument arg (the receiver of a method is argument 0), or,
+// for arg [valueflow.ResultArg], whether it returns a new object.
 func PoolUseOf(fn *types.Func, arg int) valueflow.Use {
 	lib, key := funcOf(fn)
 	if lib == nil {
@@ -60,7 +61,7 @@ func PoolUseOf(fn *types.Func, arg int) valueflow.Use {
 		if u, ok := uses[arg]; ok {
 			return u
 		}
-		if u, ok := uses[-1]; ok {
+		if u, ok := uses[-1]; ok && arg != valueflow.ResultArg {
 			return u
 		}
 		return valueflow.UseUnknown

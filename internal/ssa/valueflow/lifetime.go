@@ -32,6 +32,13 @@ const (
 	UseDerive
 )
 
+// ResultArg is the argument index [Classify] is asked about to learn
+// whether a call returns a new object that only its caller holds
+// (httputil.NewSingleHostReverseProxy): UseDerive means an object stored
+// into one of the result's fields is followed through the result, as
+// through a composite literal of the function.
+const ResultArg = -2
+
 // A Lifetime summarises what happens to a freshly created object within
 // the function that creates it.
 type Lifetime struct {
@@ -102,7 +109,7 @@ func (ix *Index) Lifetime(v ssa.Value, classify Classify) Lifetime {
 				}
 			case *ssa.Store:
 				if r.Addr != v {
-					ix.storeInto(r.Addr, depth, walk, &lt)
+					ix.storeInto(r.Addr, depth, classify, walk, &lt)
 				}
 			case *ssa.MakeClosure:
 				fn, ok := r.Fn.(*ssa.Function)
@@ -187,14 +194,19 @@ func (ix *Index) lifetimeCall(r ssa.CallInstruction, v ssa.Value, depth int, cla
 }
 
 // storeInto follows a store of the object into addr: a field of another
-// object created in the same function (followed in turn) or a local cell
+// object created in the same function (a composite literal, or the
+// result of a call that classify says is new; followed in turn) or a local cell
 // (whose loads are followed); anything else lets it escape.
-func (ix *Index) storeInto(addr ssa.Value, depth int, walk func(ssa.Value, int), lt *Lifetime) {
+func (ix *Index) storeInto(addr ssa.Value, depth int, classify Classify, walk func(ssa.Value, int), lt *Lifetime) {
 	switch a := ix.unwrapFreeVar(addr).(type) {
 	case *ssa.FieldAddr:
 		base := ix.unwrapFreeVar(a.X)
 		if alloc, ok := base.(*ssa.Alloc); ok {
 			walk(alloc, depth)
+			return
+		}
+		if call, _ := CallOf(base); call != nil && classify(call.Common(), ResultArg) == UseDerive {
+			walk(base, depth)
 			return
 		}
 	case *ssa.Alloc:

@@ -3,6 +3,8 @@ package perrequest
 
 import (
 	"net/http"
+	"net/http/httputil"
+	"net/url"
 	"sync"
 	"time"
 )
@@ -125,4 +127,31 @@ func NeverUsed() {
 func main() {
 	c := &http.Client{Transport: http.DefaultTransport.(*http.Transport).Clone(), Timeout: time.Second} // want `creates a new connection pool on every call of main`
 	c.Get("http://example.com/")                                                                        // not package main: main here is an ordinary function
+}
+
+// PerRequestProxy: a ReverseProxy built per request sends through a new transport each
+// time.
+func PerRequestProxy(target *url.URL) http.HandlerFunc {
+	return func(w http.ResponseWriter, r *http.Request) {
+		p := httputil.NewSingleHostReverseProxy(target)
+		p.Transport = &http.Transport{IdleConnTimeout: time.Minute} // want `http.Transport creates a new connection pool for every request this HTTP handler serves`
+		p.ServeHTTP(w, r)
+	}
+}
+
+func ProxyLiteral(target *url.URL) http.HandlerFunc {
+	return func(w http.ResponseWriter, r *http.Request) {
+		p := &httputil.ReverseProxy{
+			Rewrite:   func(pr *httputil.ProxyRequest) { pr.SetURL(target) },
+			Transport: &http.Transport{IdleConnTimeout: time.Minute}, // want `http.Transport creates a new connection pool for every request this HTTP handler serves`
+		}
+		p.ServeHTTP(w, r)
+	}
+}
+
+// One proxy, one transport, built once: not per request.
+func SharedProxy(target *url.URL) http.Handler {
+	p := httputil.NewSingleHostReverseProxy(target)
+	p.Transport = &http.Transport{IdleConnTimeout: time.Minute, MaxIdleConnsPerHost: 32}
+	return p
 }
