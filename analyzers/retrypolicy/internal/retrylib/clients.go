@@ -469,11 +469,22 @@ func isRetryPolicyType(t types.Type) bool {
 // (failsafehttp.NewRoundTripper) or that comes from
 // (*retryablehttp.Client).StandardClient(), or nil.
 func (r *Resolver) RetryingHTTPClient(v ssa.Value) *Client {
-	roots, ok := r.origins(v)
-	if !ok || len(roots) != 1 {
+	roots, _ := r.origins(v)
+	// A client that retries on one of the paths that build it (when an
+	// option is set, say) retries there.
+	for _, root := range roots {
+		if c := r.retryingRoot(root); c.Retrying() {
+			return c
+		}
+	}
+	if len(roots) != 1 {
 		return nil
 	}
-	root := roots[0]
+	return r.retryingRoot(roots[0])
+}
+
+// retryingRoot is RetryingHTTPClient for one origin of the client.
+func (r *Resolver) retryingRoot(root ssa.Value) *Client {
 	if key, cc := calleeKey(root); key == retryablehttp+".Client.StandardClient" {
 		c := r.retryableHTTP(cc.Args[0])
 		return c

@@ -199,6 +199,15 @@ func (r *Resolver) origins(v ssa.Value) ([]ssa.Value, bool) {
 	busy := make(map[*ssa.Function]bool)
 	var visit func(v ssa.Value, depth int)
 	visit = func(v ssa.Value, depth int) {
+		if f := ownField(r.ix, v); f != nil && depth < 4 {
+			// A field of a type of this package that other packages may
+			// set too (Client.HTTPClient): judge the default path, the
+			// values this package stores.
+			for _, fv := range r.ix.FieldValues(f) {
+				visit(fv, depth+1)
+			}
+			return
+		}
 		for _, o := range r.ix.Origins(v) {
 			if o.V == nil || o.Global != nil || o.Field != nil {
 				ok = false
@@ -302,4 +311,23 @@ func variadic(v ssa.Value) ([]ssa.Value, bool) {
 // written at pos.
 func (r *Resolver) valueOf(v ssa.Value, pos token.Pos) httpconfig.Value {
 	return httpconfig.ValueOf(r.ix, v, pos)
+}
+
+// ownField returns the exported field that v loads when the field
+// belongs to a struct type of this package and this package stores
+// into it, or nil.
+func ownField(ix *valueflow.Index, v ssa.Value) *types.Var {
+	ld, ok := valueflow.StripCopies(v).(*ssa.UnOp)
+	if !ok || ld.Op != token.MUL {
+		return nil
+	}
+	fa, ok := ld.X.(*ssa.FieldAddr)
+	if !ok {
+		return nil
+	}
+	f := valueflow.FieldOf(fa)
+	if f == nil || !f.Exported() || f.Pkg() != ix.Pkg.Pkg || len(ix.FieldValues(f)) == 0 {
+		return nil
+	}
+	return f
 }

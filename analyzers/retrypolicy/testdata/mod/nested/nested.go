@@ -45,3 +45,43 @@ func libraryInLoop(f func() error) error {
 }
 
 var _ = http.MethodGet
+
+// APIClient keeps its *http.Client in an exported field; the
+// constructor's default is retryablehttp's StandardClient when a CA file
+// is configured (aiven-go-client's buildHttpClient).
+type APIClient struct {
+	Client *http.Client
+}
+
+func NewAPIClient(caFile string) *APIClient {
+	return &APIClient{Client: buildHTTPClient(caFile)}
+}
+
+func buildHTTPClient(caFile string) *http.Client {
+	if caFile == "" {
+		return &http.Client{}
+	}
+	rc := retryablehttp.NewClient()
+	rc.RetryMax = 5
+	return rc.StandardClient()
+}
+
+func (c *APIClient) get(u string) (*http.Response, error) {
+	retries := 2
+	for {
+		req, err := http.NewRequest(http.MethodGet, u, nil)
+		if err != nil {
+			return nil, err
+		}
+		resp, err := c.Client.Do(req) // want `\(\*http.Client\).Do \(a go-retryablehttp client\) makes up to 6 attempts inside a loop that retries it up to 3 times: up to 18 requests for one call`
+		if err != nil {
+			return nil, err
+		}
+		if resp.StatusCode >= 500 && retries > 0 {
+			resp.Body.Close()
+			retries--
+			continue
+		}
+		return resp, nil
+	}
+}
