@@ -13,7 +13,10 @@
 // loop-until-success shapes all count. A loop whose success path never
 // leaves it (a poller, a stream reconnect loop), or that sends something
 // different on the next iteration (a page, an item, a host), is not a
-// retry loop.
+// retry loop. The send may be behind a helper of the package that sends
+// the request it receives, an interface (RoundTrip, Do), or a function
+// value that returns an *http.Response or that the package's callers
+// pass as a sender.
 //
 //	for {
 //		resp, err := c.Do(req) // unbounded-loop, no-backoff
