@@ -169,8 +169,41 @@ func (c *checker) factory(fn *ssa.Function, call *ssa.Call, callee *types.Func) 
 		if t != nil && t.Fresh && t.Origin != httpconfig.OriginUnknown && inBody(t.Pos()) {
 			return site{fn: fn, value: v, desc: callee.Name() + "()", transport: t, factory: true}, true
 		}
+		// A client whose transport is a new pool on some of the paths
+		// that build it (a Clone when TLS options are set).
+		if typeutil.IsPointerTo(results.At(i).Type(), httplib.NetHTTP, "Client") {
+			if t := c.freshOnSomePath(body, i, inBody); t != nil {
+				return site{fn: fn, value: v, desc: callee.Name() + "()", transport: t, factory: true}, true
+			}
+		}
 	}
 	return site{}, false
+}
+
+// freshOnSomePath returns the configuration of a transport that fn
+// builds anew (within its body) and stores as the Transport of a client
+// literal of fn that it returns as result i, or nil.
+func (c *checker) freshOnSomePath(fn *ssa.Function, i int, inBody func(token.Pos) bool) *httpconfig.Transport {
+	ix := c.res.Index
+	for _, ret := range valueflow.Returns(fn, i) {
+		for _, o := range ix.Origins(ret) {
+			alloc, ok := o.V.(*ssa.Alloc)
+			if !ok || alloc.Parent() != fn || !typeutil.IsPointerTo(alloc.Type(), httplib.NetHTTP, "Client") {
+				continue
+			}
+			stores, _ := ix.ObjectStores(alloc, nil)
+			for _, st := range stores {
+				if st.Field == nil || st.Field.Name() != "Transport" {
+					continue
+				}
+				t := c.clients.Transport(st.Value)
+				if t != nil && t.Fresh && t.Origin != httpconfig.OriginUnknown && inBody(t.Pos()) {
+					return t
+				}
+			}
+		}
+	}
+	return nil
 }
 
 // resultValue returns the value of result i of call among n results: the
