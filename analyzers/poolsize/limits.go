@@ -216,7 +216,7 @@ func (c *checker) checkIdleTimeout(s site) {
 		pos, end := lint.StoreRange(c.pass, v.Pos())
 		c.rep.Report(analysis.Diagnostic{Pos: pos, End: end, Category: IdleTimeoutZero,
 			Message: what + ": " + consequence})
-	case !v.Explicit && t.Origin == httpconfig.OriginZero && s.value != nil:
+	case !v.Explicit && t.Origin == httpconfig.OriginZero && s.value != nil && !s.tuned:
 		pos, end := lint.ExprRange(c.pass, s.value.Pos())
 		c.rep.Report(analysis.Diagnostic{Pos: pos, End: end, Category: IdleTimeoutZero,
 			Message: "http.Transport built from its zero value has no IdleConnTimeout: " + consequence})

@@ -84,7 +84,9 @@ func run(pass *analysis.Pass, rep *lint.Reporter, cfg *config) error {
 		if s.transport != nil && !s.factory {
 			c.checkLimits(s)
 		}
-		c.checkPerRequest(s)
+		if !s.tuned {
+			c.checkPerRequest(s)
+		}
 	}
 	c.checkDefaultTransport()
 	c.checkFanouts()
@@ -99,6 +101,10 @@ type site struct {
 	// factory reports a call of a function of the program that builds
 	// the pool; its configuration is checked where the function builds it.
 	factory bool
+	// tuned reports a transport returned by a function of another
+	// package that this package then configures (tr.MaxIdleConns = n):
+	// only the settings stored here are judged, where they are stored.
+	tuned bool
 	desc    string // "http.Transport", "(*http.Transport).Clone()", "retryablehttp.NewClient()"
 	// transport is the configuration when the site creates an
 	// *http.Transport; nil for library clients.
@@ -123,6 +129,8 @@ func (c *checker) sites() []site {
 					desc := httplib.FreshPool(callee)
 					if desc == "" {
 						if s, ok := c.factory(fn, v, callee); ok {
+							out = append(out, s)
+						} else if s, ok := c.tunedTransport(fn, v, callee); ok {
 							out = append(out, s)
 						}
 						continue
@@ -204,6 +212,41 @@ func (c *checker) freshOnSomePath(fn *ssa.Function, i int, inBody func(token.Pos
 		}
 	}
 	return nil
+}
+
+// tunedTransport recognises a transport that a function of another
+// package returns (utils.Transport(...), possibly with an error result)
+// and that fn configures further with stores of its own.
+func (c *checker) tunedTransport(fn *ssa.Function, call *ssa.Call, callee *types.Func) (site, bool) {
+	if c.res.Index.Func(callee) != nil {
+		return site{}, false // a function of this package
+	}
+	results := call.Call.Signature().Results()
+	for i := 0; i < results.Len(); i++ {
+		if !isTransportType(results.At(i).Type()) {
+			continue
+		}
+		v := resultValue(call, i, results.Len())
+		if v == nil {
+			continue
+		}
+		stores, _ := c.res.Index.ObjectStores(v, nil)
+		local := false
+		for _, st := range stores {
+			if st.Field != nil && !c.rep.Excluded(st.Pos()) {
+				local = true
+			}
+		}
+		if !local {
+			continue
+		}
+		t := c.clients.Transport(v)
+		if t == nil || t.Origin == httpconfig.OriginUnknown {
+			continue
+		}
+		return site{fn: fn, value: v, desc: callee.Name() + "()", transport: t, tuned: true}, true
+	}
+	return site{}, false
 }
 
 // resultValue returns the value of result i of call among n results: the
