@@ -286,7 +286,8 @@ func (a *Estimator) param(f *frame, p *ssa.Parameter, m measure) Length {
 		}
 		return a.opaqueParam(f, p, m)
 	}
-	if sites, ok := a.ix.Callers(fn); ok {
+	sites, complete := a.ix.Callers(fn)
+	if complete {
 		if len(sites) == 0 || len(sites) > maxSites {
 			return Unknown
 		}
@@ -296,7 +297,19 @@ func (a *Estimator) param(f *frame, p *ssa.Parameter, m measure) Length {
 		}
 		return r
 	}
-	return a.opaqueParam(f, p, m)
+	r := a.opaqueParam(f, p, m)
+	if len(sites) > 0 && len(sites) <= maxSites {
+		// An exported function: other packages may call it with
+		// anything, but a caller here that passes a growing value
+		// (c.Get("/balance?addrs=" + strings.Join(addrs, ","))) makes
+		// it grow.
+		for _, s := range sites {
+			if l := evalArg(a.root(s.Parent()), s); l.Grow != nil {
+				r = Join(r, l)
+			}
+		}
+	}
+	return r
 }
 
 // opaqueParam estimates a parameter whose arguments cannot be seen.
