@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"go/constant"
 	"go/token"
+	"slices"
 
 	"golang.org/x/tools/go/analysis"
 	"golang.org/x/tools/go/ssa"
@@ -181,6 +182,76 @@ func (c *checker) requestHeader(h ssa.Value) (ssa.Value, bool) {
 	return nil, false
 }
 
+// sharedHeader reports whether the header h of a request is a map kept
+// in a field or package variable, and so shared by every request built
+// from it (req.Header = t.headers): it names the field and returns the
+// store that makes it the request's header.
+func (c *checker) sharedHeader(h ssa.Value) (name string, at token.Pos, ok bool) {
+	req, isReq := requestField(h, "Header")
+	if !isReq {
+		return "", token.NoPos, false
+	}
+	ix := c.res.Index
+	for _, o := range ix.Origins(req) {
+		if o.V == nil {
+			continue
+		}
+		stores, _ := ix.ObjectStores(o.V, nil)
+		for _, st := range stores {
+			if st.Field == nil || st.Field.Name() != "Header" {
+				continue
+			}
+			if name := keptMap(ix, st.Value, 0, map[ssa.Value]bool{}); name != "" {
+				return name, st.Pos(), true
+			}
+		}
+	}
+	return "", token.NoPos, false
+}
+
+// keptMap returns the name of the field or package variable that map v
+// is loaded from, on some path (through copies, φ-nodes and the
+// arguments of callers in the package), or "".
+func keptMap(ix *valueflow.Index, v ssa.Value, depth int, seen map[ssa.Value]bool) string {
+	v = valueflow.StripCopies(v)
+	if depth > 4 || seen[v] {
+		return ""
+	}
+	seen[v] = true
+	switch x := v.(type) {
+	case *ssa.Phi:
+		for _, e := range x.Edges {
+			if n := keptMap(ix, e, depth+1, seen); n != "" {
+				return n
+			}
+		}
+	case *ssa.Parameter:
+		fn := x.Parent()
+		i := slices.Index(fn.Params, x)
+		sites, _ := ix.Callers(fn)
+		for _, s := range sites {
+			if args := s.Common().Args; i >= 0 && i < len(args) {
+				if n := keptMap(ix, args[i], depth+1, seen); n != "" {
+					return n
+				}
+			}
+		}
+	case *ssa.UnOp:
+		if x.Op != token.MUL {
+			return ""
+		}
+		switch addr := x.X.(type) {
+		case *ssa.FieldAddr:
+			if f := valueflow.FieldOf(addr); f != nil {
+				return "the field " + f.Name()
+			}
+		case *ssa.Global:
+			return "the package variable " + addr.Name()
+		}
+	}
+	return ""
+}
+
 // requestField reports whether v loads field name of an *http.Request
 // (or http.Request) and returns the request operand.
 func requestField(v ssa.Value, name string) (ssa.Value, bool) {
@@ -269,6 +340,15 @@ func (c *checker) checkHeader(call ssa.CallInstruction, key, val, origin ssa.Val
 		if n.Grow != nil {
 			c.reportGrowth(pos, end, UnboundedHeader, fmt.Sprintf("request headers grow with the length of %s%s: each element adds one %s, and a long list makes the request headers exceed proxy limits and fail with 431 or 400; %s",
 				c.name(n.Grow), c.how(n.Grow), headerLine(name), c.advice(n.Grow)), n.Grow)
+			return
+		}
+		if shared, at, ok := c.sharedHeader(call.Common().Args[0]); ok {
+			d := analysis.Diagnostic{Pos: pos, End: end, Category: UnboundedHeader,
+				Message: fmt.Sprintf("Header.Add appends to %s, a header map shared by every request: each call adds one more %s, so the request headers grow without bound and fail with 431 or 400; use Header.Set, or give each request its own copy (Clone)", shared, headerLine(name))}
+			if at.IsValid() && !c.rep.Excluded(at) {
+				d.Related = []analysis.RelatedInformation{{Pos: at, Message: "the shared map becomes the request's headers here"}}
+			}
+			c.rep.Report(d)
 			return
 		}
 	}
