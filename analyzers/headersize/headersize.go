@@ -192,21 +192,54 @@ func (c *checker) sharedHeader(h ssa.Value) (name string, at token.Pos, ok bool)
 		return "", token.NoPos, false
 	}
 	ix := c.res.Index
+	var values []ssa.Value
+	var positions []token.Pos
+	// Stores through the request value itself (a φ of several
+	// constructions) and through every object it may be.
+	for _, st := range directFieldStores(req, "Header") {
+		values, positions = append(values, st.Val), append(positions, st.Pos())
+	}
 	for _, o := range ix.Origins(req) {
 		if o.V == nil {
 			continue
 		}
 		stores, _ := ix.ObjectStores(o.V, nil)
 		for _, st := range stores {
-			if st.Field == nil || st.Field.Name() != "Header" {
-				continue
-			}
-			if name := keptMap(ix, st.Value, 0, map[ssa.Value]bool{}); name != "" {
-				return name, st.Pos(), true
+			if st.Field != nil && st.Field.Name() == "Header" {
+				values, positions = append(values, st.Value), append(positions, st.Pos())
 			}
 		}
 	}
+	for i, v := range values {
+		if name := keptMap(ix, v, 0, map[ssa.Value]bool{}); name != "" {
+			return name, positions[i], true
+		}
+	}
 	return "", token.NoPos, false
+}
+
+// directFieldStores returns the stores into field name of the object
+// that pointer p points to, made through p itself.
+func directFieldStores(p ssa.Value, name string) []*ssa.Store {
+	var out []*ssa.Store
+	if p.Referrers() == nil {
+		return nil
+	}
+	for _, r := range *p.Referrers() {
+		fa, ok := r.(*ssa.FieldAddr)
+		if !ok || fa.X != p {
+			continue
+		}
+		if f := valueflow.FieldOf(fa); f == nil || f.Name() != name {
+			continue
+		}
+		for _, rr := range *fa.Referrers() {
+			if st, ok := rr.(*ssa.Store); ok && st.Addr == fa {
+				out = append(out, st)
+			}
+		}
+	}
+	return out
 }
 
 // keptMap returns the name of the field or package variable that map v

@@ -105,7 +105,7 @@ type site struct {
 	// package that this package then configures (tr.MaxIdleConns = n):
 	// only the settings stored here are judged, where they are stored.
 	tuned bool
-	desc    string // "http.Transport", "(*http.Transport).Clone()", "retryablehttp.NewClient()"
+	desc  string // "http.Transport", "(*http.Transport).Clone()", "retryablehttp.NewClient()"
 	// transport is the configuration when the site creates an
 	// *http.Transport; nil for library clients.
 	transport *httpconfig.Transport

@@ -12,9 +12,12 @@ import (
 
 // Limits of the analysis.
 const (
-	maxDepth = 4     // nested call frames followed into callees
-	maxSites = 16    // call sites joined for a parameter
-	budget   = 20000 // evaluation steps per query
+	maxDepth = 4  // nested call frames followed into callees
+	maxSites = 16 // call sites joined for a parameter
+	// maxGrowthSites bounds the visible call sites of an exported
+	// function searched for a growing argument.
+	maxGrowthSites = 64
+	budget         = 20000 // evaluation steps per query
 )
 
 // A measure is what an evaluation computes about a value.
@@ -298,7 +301,7 @@ func (a *Estimator) param(f *frame, p *ssa.Parameter, m measure) Length {
 		return r
 	}
 	r := a.opaqueParam(f, p, m)
-	if len(sites) > 0 && len(sites) <= maxSites {
+	if len(sites) > 0 && len(sites) <= maxGrowthSites {
 		// An exported function: other packages may call it with
 		// anything, but a caller here that passes a growing value
 		// (c.Get("/balance?addrs=" + strings.Join(addrs, ","))) makes
