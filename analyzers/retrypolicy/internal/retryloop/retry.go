@@ -453,6 +453,14 @@ func derives(x, v ssa.Value) bool {
 	if x == v {
 		return true
 	}
+	// A load of a variable captured by a closure (defer func() {
+	// rsp.Body.Close() }()), which lives in a cell, whose only store
+	// is v.
+	if ld, ok := x.(*ssa.UnOp); ok && ld.Op == token.MUL {
+		if cell, ok := ld.X.(*ssa.Alloc); ok && onlyStore(cell) == v {
+			return true
+		}
+	}
 	if p, ok := x.(*ssa.Phi); ok {
 		for _, e := range p.Edges {
 			if e == v {
@@ -692,4 +700,19 @@ func dependsOn(v ssa.Value, a Attempt, l *Loop) bool {
 		return false
 	}
 	return walk(v)
+}
+
+// onlyStore returns the value stored into cell when exactly one store in
+// its function writes it, or nil.
+func onlyStore(cell *ssa.Alloc) ssa.Value {
+	var val ssa.Value
+	for _, r := range *cell.Referrers() {
+		if st, ok := r.(*ssa.Store); ok && st.Addr == cell {
+			if val != nil {
+				return nil
+			}
+			val = st.Val
+		}
+	}
+	return val
 }
