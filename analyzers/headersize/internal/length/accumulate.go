@@ -79,6 +79,10 @@ func (a *Estimator) phi(f *frame, phi *ssa.Phi, m measure) Length {
 		// The loop stops once the accumulated value is long enough.
 		return Join(r, Add(Upto(n), step))
 	}
+	if n, ok := flushBound(l, phi); ok {
+		// The value is flushed and reset once it is long enough.
+		return Join(r, Add(Upto(n), step))
+	}
 	trips := a.trips(f, l)
 	trips = trips.At(a.loopSite(l, at), how).asBatch(a.tripColl(l), a.loopSite(l, at), how)
 	if r.none {
@@ -113,6 +117,76 @@ func (a *Estimator) selfBound(l *loop, phi *ssa.Phi, back []ssa.Value) (int, boo
 		}
 	}
 	return 0, false
+}
+
+// flushBound returns n when loop l resets the accumulated value φ to
+// the empty string on a branch taken when its length passes the
+// constant n: for … { if len(s)+len(x) > n { flush(s); s = "" }; s += x }.
+func flushBound(l *loop, phi *ssa.Phi) (int, bool) {
+	fn := phi.Parent()
+	for _, b := range l.Blocks(fn) {
+		for _, instr := range b.Instrs {
+			q, ok := instr.(*ssa.Phi)
+			if !ok || q == phi {
+				continue
+			}
+			hasPhi, resetFrom := false, -1
+			for i, e := range q.Edges {
+				switch {
+				case valueflow.StripCopies(e) == ssa.Value(phi):
+					hasPhi = true
+				case isEmptyString(e):
+					resetFrom = i
+				}
+			}
+			if !hasPhi || resetFrom < 0 || resetFrom >= len(q.Block().Preds) {
+				continue
+			}
+			reset := q.Block().Preds[resetFrom]
+			for _, g := range l.Blocks(fn) {
+				ifi, ok := lastIf(g)
+				if !ok {
+					continue
+				}
+				if n, ok := lengthOver(ifi.Cond, phi); ok && g.Succs[0].Dominates(reset) {
+					return n, true
+				}
+			}
+		}
+	}
+	return 0, false
+}
+
+// lengthOver returns n when cond is len(v) > n or len(v)+… > n (or >=).
+func lengthOver(cond ssa.Value, v ssa.Value) (int, bool) {
+	cmp, ok := cond.(*ssa.BinOp)
+	if !ok || (cmp.Op != token.GTR && cmp.Op != token.GEQ) {
+		return 0, false
+	}
+	n, isConst := intConst(cmp.Y)
+	if !isConst {
+		return 0, false
+	}
+	x := cmp.X
+	if sum, ok := x.(*ssa.BinOp); ok && sum.Op == token.ADD {
+		if lenCall(sum.X) == v || lenCall(sum.Y) == v {
+			return n, true
+		}
+	}
+	return n, lenCall(x) == v
+}
+
+func isEmptyString(v ssa.Value) bool {
+	k, ok := v.(*ssa.Const)
+	return ok && k.Value != nil && k.Value.String() == `""`
+}
+
+func lastIf(b *ssa.BasicBlock) (*ssa.If, bool) {
+	if len(b.Instrs) == 0 {
+		return nil, false
+	}
+	ifi, ok := b.Instrs[len(b.Instrs)-1].(*ssa.If)
+	return ifi, ok
 }
 
 // tripColl returns the collection that bounds loop l, or nil.

@@ -64,3 +64,14 @@ func ReadFirst(base string, ids []string) {
 	}
 	http.Get(u)
 }
+
+// NeverFlushed joins every name into one URL (jaeger's DeleteIndices
+// before the fix): the reset branch is missing.
+func NeverFlushed(base string, names []string) error {
+	joined := ""
+	for _, name := range names {
+		joined += name + ","
+	}
+	_, err := http.Get(base + "/" + joined) // want `request URL grows with the length of names`
+	return err
+}

@@ -244,3 +244,24 @@ func Truncated(base string, ids []string) error {
 	_, err := http.Get(base + "?" + q.Encode())
 	return err
 }
+
+// FlushedBatches sends the names joined so far whenever the next one
+// would pass 4000 bytes (jaeger's DeleteIndices after the fix).
+func FlushedBatches(base string, names []string) error {
+	joined := ""
+	for i, name := range names {
+		if len(joined)+len(name) > 4000 {
+			if _, err := http.Get(base + "/" + joined); err != nil {
+				return err
+			}
+			joined = ""
+		}
+		joined += name + ","
+		if i == len(names)-1 {
+			if _, err := http.Get(base + "/" + joined); err != nil {
+				return err
+			}
+		}
+	}
+	return nil
+}
