@@ -6,12 +6,16 @@ import (
 	"go/ast"
 	"go/format"
 	"go/token"
+	"strings"
 	"time"
 
 	"golang.org/x/tools/go/analysis"
+	"golang.org/x/tools/go/ssa"
 
 	"github.com/httplint/httplint/internal/http/httpconfig"
+	"github.com/httplint/httplint/internal/http/httplib"
 	"github.com/httplint/httplint/internal/lint"
+	"github.com/httplint/httplint/internal/ssa/valueflow"
 )
 
 // keepAlivesOff reports whether t never keeps idle connections:
@@ -206,6 +210,11 @@ func (c *checker) checkIdleTimeout(s site) {
 		// returned value.
 		return
 	}
+	if c.oneShotCommand() {
+		// A command that sends a few requests and exits: its idle
+		// connections die with it.
+		return
+	}
 	consequence := "idle connections are never closed by the client and go stale behind load balancers and proxies that drop idle connections (requests then fail with \"server closed idle connection\")"
 	switch {
 	case v.Explicit && v.Pos().IsValid():
@@ -253,4 +262,79 @@ func defaultNote(v httpconfig.Value) string {
 		return " (the default)"
 	}
 	return ""
+}
+
+// oneShotCommand reports whether the package is a command that sends
+// each of its requests once and exits: package main, serving nothing
+// (no http.ListenAndServe, Serve or Server), with no send in a loop or a
+// goroutine. Its pools live only as long as a short run.
+func (c *checker) oneShotCommand() bool {
+	if c.oneShot != nil {
+		return *c.oneShot
+	}
+	v := c.pass.Pkg.Name() == "main"
+	for _, fn := range c.res.Funcs {
+		if !v {
+			break
+		}
+		for _, b := range fn.Blocks {
+			for _, instr := range b.Instrs {
+				call, ok := instr.(ssa.CallInstruction)
+				if !ok {
+					continue
+				}
+				if f := valueflow.StaticCallee(call.Common()); f != nil && f.Pkg() != nil && f.Pkg().Path() == httplib.NetHTTP &&
+					(strings.HasPrefix(f.Name(), "ListenAndServe") || strings.HasPrefix(f.Name(), "Serve")) {
+					v = false
+				}
+				if _, ok := httplib.Classify(call); !ok {
+					continue
+				}
+				if !c.runsOnce(call, 0) {
+					v = false
+				}
+			}
+		}
+	}
+	c.oneShot = &v
+	return v
+}
+
+// runsOnce reports whether call runs at most once per run of the
+// program: it is not in a loop or a goroutine, and neither is any call
+// of its function (followed up to main, init, or a few levels).
+func (c *checker) runsOnce(call ssa.CallInstruction, depth int) bool {
+	if _, isGo := call.(*ssa.Go); isGo {
+		return false
+	}
+	fn := call.Parent()
+	if c.loopsOf(fn).Innermost(call.Block()) != nil {
+		return false
+	}
+	if fn.Parent() == nil && (fn.Name() == "main" || fn.Name() == "init") {
+		return true
+	}
+	if depth >= 4 {
+		return false
+	}
+	var sites []ssa.CallInstruction
+	if mc := c.res.Index.Closure(fn); mc != nil {
+		direct, ok := valueflow.DirectCall(mc).(ssa.CallInstruction)
+		if !ok {
+			return false
+		}
+		sites = []ssa.CallInstruction{direct}
+	} else {
+		var complete bool
+		sites, complete = c.res.Index.Callers(fn)
+		if !complete {
+			return false
+		}
+	}
+	for _, s := range sites {
+		if !c.runsOnce(s, depth+1) {
+			return false
+		}
+	}
+	return true
 }

@@ -72,6 +72,7 @@ type checker struct {
 	res     *facts.Result
 	clients *httpconfig.Resolver
 	loops   map[*ssa.Function]*loops.Forest
+	oneShot *bool // memo of oneShotCommand
 }
 
 func run(pass *analysis.Pass, rep *lint.Reporter, cfg *config) error {

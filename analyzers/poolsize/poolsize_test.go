@@ -11,7 +11,7 @@ import (
 )
 
 func TestDefaults(t *testing.T) {
-	analysistest.Run(t, analysistest.TestData(), poolsize.Analyzer, "limits", "defaultmutated", "perrequest", "mainpkg", "fanout", "factories", "commaok", "wrapped", "tuned")
+	analysistest.Run(t, analysistest.TestData(), poolsize.Analyzer, "limits", "defaultmutated", "perrequest", "mainpkg", "fanout", "factories", "commaok", "wrapped", "tuned", "mainloop")
 }
 
 func TestFanoutWidth(t *testing.T) {
