@@ -73,14 +73,51 @@ func (c *checker) function(fn *ssa.Function) {
 		if forest == nil {
 			forest = retryloop.Analyze(fn)
 		}
-		if len(forest.Loops) == 0 {
+		var r *retryloop.Retry
+		if len(forest.Loops) > 0 {
+			r = forest.Retry(c.loopAttempt(a))
+		}
+		if r != nil {
+			c.loopRules(fn, a, r)
 			continue
 		}
-		r := forest.Retry(c.loopAttempt(a))
-		if r == nil {
-			continue
+		if a.entry == nil {
+			if rec := retryloop.FindRecursion(fn, c.loopAttempt(a)); rec != nil {
+				c.recursionRules(fn, a, rec)
+			}
 		}
-		c.loopRules(fn, a, r)
+	}
+}
+
+// recursionRules applies the loop rules to a retry by recursion: the
+// function calls itself after a failure of the attempt.
+func (c *checker) recursionRules(fn *ssa.Function, a *attempt, rec *retryloop.Recursion) {
+	pos, end := lint.CallRange(c.pass, rec.Call.Pos())
+	related := []analysis.RelatedInformation{{Pos: a.call.Pos(), Message: "the request retried is sent here"}}
+	selfRetrying, _ := a.retrying()
+	if !rec.Bounded {
+		c.rep.Report(analysis.Diagnostic{Pos: pos, End: end, Category: UnboundedLoop, Related: related,
+			Message: fmt.Sprintf("%s calls itself to retry %s after a failure with no bound: no attempt counter, context check or deadline ends the recursion, so a persistent failure retries forever", fn.Name(), a.name)})
+	}
+	if len(rec.Waits) == 0 && !selfRetrying {
+		c.rep.Report(analysis.Diagnostic{Pos: pos, End: end, Category: NoBackoff, Related: related,
+			Message: fmt.Sprintf("%s calls itself to retry %s immediately after a failure: nothing waits between attempts, so a failing server is hit in a tight loop", fn.Name(), a.name)})
+	}
+	if ctx := c.contextInScope(fn, a); ctx != "" {
+		for _, w := range rec.Waits {
+			if !w.Uninterruptible() {
+				continue
+			}
+			wpos, wend := lint.CallRange(c.pass, w.Instr.Pos())
+			what := "time.Sleep"
+			if w.Kind == retryloop.TimerReceive {
+				wpos, wend = w.Instr.Pos(), w.Instr.Pos()
+				what = "a bare receive from a timer"
+			}
+			c.rep.Report(analysis.Diagnostic{Pos: wpos, End: wend, Category: SleepIgnoresContext,
+				Related: []analysis.RelatedInformation{{Pos: a.call.Pos(), Message: "before this request is retried"}},
+				Message: fmt.Sprintf("%s before %s retries ignores %s: a cancelled or expired request still waits out the whole backoff; select on %s and a timer instead", what, fn.Name(), ctx, ctxDone(ctx))})
+		}
 	}
 }
 

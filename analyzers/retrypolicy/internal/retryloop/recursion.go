@@ -1,0 +1,175 @@
+package retryloop
+
+import (
+	"go/token"
+	"go/types"
+
+	"golang.org/x/tools/go/ssa"
+
+	"github.com/httplint/httplint/internal/http/httplib"
+	"github.com/httplint/httplint/internal/ssa/valueflow"
+)
+
+// A Recursion is a retry by recursion: after a failure of the attempt,
+// the function calls itself to try again (return c.do(req)).
+type Recursion struct {
+	// Call is the function's call of itself.
+	Call ssa.CallInstruction
+	// Fail is the failure test whose failure branch leads to Call.
+	Fail Edge
+	// Bounded reports an exit on the way that bounds the attempts: a
+	// parameter passed changed to the call (retries-1) and tested, or a
+	// context or clock check.
+	Bounded bool
+	// Waits are the waits between the attempt and the call.
+	Waits []Wait
+}
+
+// FindRecursion returns the retry by recursion of attempt a in fn, or
+// nil: a call of fn itself on the failure branch of a test of a's
+// outcome. A call that passes a different request (a next page, another
+// host) moves on rather than retrying and does not count.
+func FindRecursion(fn *ssa.Function, a Attempt) *Recursion {
+	cb := a.Call.Block()
+	if cb == nil {
+		return nil
+	}
+	var self []ssa.CallInstruction
+	for _, b := range fn.Blocks {
+		for _, instr := range b.Instrs {
+			if c, ok := instr.(ssa.CallInstruction); ok && c.Common().StaticCallee() == fn && instr != a.Call {
+				self = append(self, c)
+			}
+		}
+	}
+	if len(self) == 0 {
+		return nil
+	}
+	for _, b := range fn.Blocks {
+		iff, ok := lastIf(b)
+		if !ok || !reachesFrom(cb, b) {
+			continue
+		}
+		failTrue, ok := failureTest(iff.Cond, a)
+		if !ok {
+			continue
+		}
+		fail := b.Succs[1]
+		if failTrue {
+			fail = b.Succs[0]
+		}
+		for _, s := range self {
+			if !reachesFrom(fail, s.Block()) || !sameInputs(fn, a, s) {
+				continue
+			}
+			r := &Recursion{Call: s, Fail: Edge{If: iff, Succ: fail}}
+			r.Bounded = boundedRecursion(fn, s)
+			helpers := make(map[*ssa.Function]WaitKind)
+			for _, wb := range fn.Blocks {
+				if !reachesFrom(cb, wb) || !reachesFrom(wb, s.Block()) {
+					continue
+				}
+				for _, instr := range wb.Instrs {
+					if instr == a.Call || instr == s {
+						continue
+					}
+					if k := waitKind(fn, instr, helpers, 0); k != 0 {
+						r.Waits = append(r.Waits, Wait{Instr: instr, Kind: k})
+					}
+				}
+			}
+			return r
+		}
+	}
+	return nil
+}
+
+// reachesFrom reports whether block to can be reached from block from
+// (or is from).
+func reachesFrom(from, to *ssa.BasicBlock) bool {
+	seen := map[*ssa.BasicBlock]bool{from: true}
+	work := []*ssa.BasicBlock{from}
+	for len(work) > 0 {
+		b := work[len(work)-1]
+		work = work[:len(work)-1]
+		if b == to {
+			return true
+		}
+		for _, s := range b.Succs {
+			if !seen[s] {
+				seen[s] = true
+				work = append(work, s)
+			}
+		}
+	}
+	return false
+}
+
+// sameInputs reports whether the self-call s sends the same thing again:
+// each of the attempt's inputs that is a parameter of fn is passed
+// unchanged at the same position.
+func sameInputs(fn *ssa.Function, a Attempt, s ssa.CallInstruction) bool {
+	args := s.Common().Args
+	for _, in := range a.Inputs {
+		p, ok := valueflow.StripCopies(in).(*ssa.Parameter)
+		if !ok {
+			continue
+		}
+		for i, q := range fn.Params {
+			if q == p && (i >= len(args) || valueflow.StripCopies(args[i]) != ssa.Value(p)) {
+				return false
+			}
+		}
+	}
+	return true
+}
+
+// boundedRecursion reports whether the recursion through s is bounded:
+// an integer parameter is passed changed (n-1, n+1) and fn tests it, or
+// fn checks a context or the clock.
+func boundedRecursion(fn *ssa.Function, s ssa.CallInstruction) bool {
+	args := s.Common().Args
+	for i, p := range fn.Params {
+		if i >= len(args) || !isInteger(p.Type()) {
+			continue
+		}
+		if bin, ok := args[i].(*ssa.BinOp); ok && (bin.X == ssa.Value(p) || bin.Y == ssa.Value(p)) && (bin.Op == token.SUB || bin.Op == token.ADD) && testedIn(fn, p) {
+			return true
+		}
+	}
+	for _, b := range fn.Blocks {
+		for _, instr := range b.Instrs {
+			c, ok := instr.(ssa.CallInstruction)
+			if !ok {
+				continue
+			}
+			cc := c.Common()
+			if cc.IsInvoke() && httplib.IsContext(cc.Value.Type()) && (cc.Method.Name() == "Err" || cc.Method.Name() == "Done") && !neverDone(cc.Value) {
+				return true
+			}
+			if f := valueflow.StaticCallee(cc); f != nil && f.Pkg() != nil && f.Pkg().Path() == httplib.Time && (f.Name() == "Since" || f.Name() == "Now" || f.Name() == "Until") {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// testedIn reports whether an If of fn compares p.
+func testedIn(fn *ssa.Function, p *ssa.Parameter) bool {
+	for _, b := range fn.Blocks {
+		iff, ok := lastIf(b)
+		if !ok {
+			continue
+		}
+		if bin, ok := iff.Cond.(*ssa.BinOp); ok && (bin.X == ssa.Value(p) || bin.Y == ssa.Value(p)) {
+			return true
+		}
+	}
+	return false
+}
+
+func isInteger(t types.Type) bool {
+	b, ok := t.Underlying().(*types.Basic)
+	return ok && b.Info()&types.IsInteger != 0
+}

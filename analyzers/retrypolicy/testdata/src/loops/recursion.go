@@ -1,0 +1,57 @@
+package loops
+
+import (
+	"context"
+	"net/http"
+	"time"
+)
+
+// Retries by recursion: the function calls itself after a failure.
+
+type recClient struct{ hc *http.Client }
+
+func (c *recClient) forever(req *http.Request) (*http.Response, error) {
+	resp, err := c.hc.Do(req)
+	if err != nil {
+		time.Sleep(time.Second) // want `time.Sleep before forever retries ignores the request's context`
+		return c.forever(req)   // want `forever calls itself to retry \(\*http.Client\).Do after a failure with no bound`
+	}
+	return resp, nil
+}
+
+func (c *recClient) tight(req *http.Request, n int) (*http.Response, error) {
+	resp, err := c.hc.Do(req)
+	if err != nil && n > 0 {
+		return c.tight(req, n-1) // want `tight calls itself to retry \(\*http.Client\).Do immediately after a failure`
+	}
+	return resp, err
+}
+
+// Negative cases: a bounded recursion with a context-aware wait, and a
+// recursion that moves on to the next page.
+
+func (c *recClient) polite(ctx context.Context, req *http.Request, retries int) (*http.Response, error) {
+	resp, err := c.hc.Do(req)
+	if err != nil && retries > 0 {
+		select {
+		case <-ctx.Done():
+			return nil, ctx.Err()
+		case <-time.After(time.Second):
+		}
+		return c.polite(ctx, req, retries-1)
+	}
+	return resp, err
+}
+
+func (c *recClient) pages(u string) error {
+	resp, err := c.hc.Get(u)
+	if err != nil {
+		return err
+	}
+	next := resp.Header.Get("Link")
+	resp.Body.Close()
+	if next != "" {
+		return c.pages(next)
+	}
+	return nil
+}
