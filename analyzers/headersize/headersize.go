@@ -15,6 +15,7 @@ import (
 	"github.com/httplint/httplint/internal/http/facts"
 	"github.com/httplint/httplint/internal/http/httplib"
 	"github.com/httplint/httplint/internal/lint"
+	"github.com/httplint/httplint/internal/ssa/loops"
 	"github.com/httplint/httplint/internal/ssa/valueflow"
 	"github.com/httplint/httplint/internal/typeutil"
 )
@@ -68,6 +69,8 @@ type checker struct {
 	res  *facts.Result
 	la   *length.Estimator
 	nm   *render.Namer
+	// loops caches the loops of the functions repeated looks at.
+	loops map[*ssa.Function]*loops.Forest
 }
 
 func run(pass *analysis.Pass, rep *lint.Reporter, cfg *config) error {
@@ -242,6 +245,42 @@ func directFieldStores(p ssa.Value, name string) []*ssa.Store {
 	return out
 }
 
+// repeated reports whether call runs more than once per call of the
+// outermost function that leads to it: it is in a loop, or a function of
+// the package calls its function from a loop (algolia's buildRequest,
+// called once per host).
+func (c *checker) repeated(call ssa.CallInstruction, depth int) bool {
+	fn := call.Parent()
+	if c.loops == nil {
+		c.loops = make(map[*ssa.Function]*loops.Forest)
+	}
+	f, ok := c.loops[fn]
+	if !ok {
+		f = loops.Analyze(fn)
+		c.loops[fn] = f
+	}
+	if f.Innermost(call.Block()) != nil {
+		return true
+	}
+	if depth >= 3 {
+		return false
+	}
+	var sites []ssa.CallInstruction
+	if mc := c.res.Index.Closure(fn); mc != nil {
+		if d, ok := valueflow.DirectCall(mc).(ssa.CallInstruction); ok {
+			sites = []ssa.CallInstruction{d}
+		}
+	} else {
+		sites = c.res.Index.CallSites(fn)
+	}
+	for _, s := range sites {
+		if c.repeated(s, depth+1) {
+			return true
+		}
+	}
+	return false
+}
+
 // keptMap returns the name of the field or package variable that map v
 // is loaded from, on some path (through copies, φ-nodes and the
 // arguments of callers in the package), or "".
@@ -275,7 +314,9 @@ func keptMap(ix *valueflow.Index, v ssa.Value, depth int, seen map[ssa.Value]boo
 		}
 		switch addr := x.X.(type) {
 		case *ssa.FieldAddr:
-			if f := valueflow.FieldOf(addr); f != nil {
+			// Another request's or response's header is that message's
+			// own, not a shared map.
+			if f := valueflow.FieldOf(addr); f != nil && (f.Pkg() == nil || f.Pkg().Path() != httplib.NetHTTP) {
 				return "the field " + f.Name()
 			}
 		case *ssa.Global:
@@ -375,7 +416,7 @@ func (c *checker) checkHeader(call ssa.CallInstruction, key, val, origin ssa.Val
 				c.name(n.Grow), c.how(n.Grow), headerLine(name), c.advice(n.Grow)), n.Grow)
 			return
 		}
-		if shared, at, ok := c.sharedHeader(call.Common().Args[0]); ok {
+		if shared, at, ok := c.sharedHeader(call.Common().Args[0]); ok && c.repeated(call, 0) {
 			d := analysis.Diagnostic{Pos: pos, End: end, Category: UnboundedHeader,
 				Message: fmt.Sprintf("Header.Add appends to %s, a header map shared by every request: each call adds one more %s, so the request headers grow without bound and fail with 431 or 400; use Header.Set, or give each request its own copy (Clone)", shared, headerLine(name))}
 			if at.IsValid() && !c.rep.Excluded(at) {

@@ -12,16 +12,23 @@ type sharedTransport struct {
 	hc      *http.Client
 }
 
-func (t *sharedTransport) Request(u string, body []byte, gzip bool) error {
-	req, err := buildSharedRequest(u, body, t.headers, gzip)
-	if err != nil {
-		return err
+// Request tries each host in turn with a request built on the shared
+// map: every attempt, and every call, adds another value.
+func (t *sharedTransport) Request(hosts []string, body []byte, gzip bool) error {
+	var err error
+	for _, h := range hosts {
+		var req *http.Request
+		req, err = buildSharedRequest("https://"+h+"/1/indexes", body, t.headers, gzip)
+		if err != nil {
+			return err
+		}
+		var resp *http.Response
+		resp, err = t.hc.Do(req)
+		if err == nil {
+			return resp.Body.Close()
+		}
 	}
-	resp, err := t.hc.Do(req)
-	if err != nil {
-		return err
-	}
-	return resp.Body.Close()
+	return err
 }
 
 func buildSharedRequest(u string, body []byte, headers http.Header, gzip bool) (*http.Request, error) {
@@ -59,6 +66,39 @@ func (t *sharedTransport) Set(u string) error {
 	}
 	req.Header = t.headers
 	req.Header.Set("Accept", "application/json")
+	resp, err := t.hc.Do(req)
+	if err != nil {
+		return err
+	}
+	return resp.Body.Close()
+}
+
+// apiRequest is built anew for every call (nomad's request): its header
+// map is its own, and one Add per request does not grow it.
+type apiRequest struct {
+	url    string
+	header http.Header
+}
+
+func newAPIRequest(u string) *apiRequest {
+	return &apiRequest{url: u, header: make(http.Header)}
+}
+
+func (r *apiRequest) toHTTP() (*http.Request, error) {
+	req, err := http.NewRequest(http.MethodGet, r.url, nil)
+	if err != nil {
+		return nil, err
+	}
+	req.Header = r.header
+	req.Header.Add("Accept-Encoding", "gzip")
+	return req, nil
+}
+
+func (t *sharedTransport) Query(u string) error {
+	req, err := newAPIRequest(u).toHTTP()
+	if err != nil {
+		return err
+	}
 	resp, err := t.hc.Do(req)
 	if err != nil {
 		return err
