@@ -185,6 +185,27 @@ func (c *checker) requestHeader(h ssa.Value) (ssa.Value, bool) {
 	return nil, false
 }
 
+// roundTripperInput returns the RoundTrip method whose request parameter
+// header h belongs to, or nil: a RoundTripper must not modify the
+// request it receives (net/http's RoundTripper contract).
+func (c *checker) roundTripperInput(h ssa.Value) *ssa.Function {
+	req, ok := requestField(h, "Header")
+	if !ok {
+		return nil
+	}
+	for _, o := range c.res.Index.Origins(req) {
+		p, ok := o.V.(*ssa.Parameter)
+		if !ok {
+			continue
+		}
+		fn := p.Parent()
+		if fn.Name() == "RoundTrip" && fn.Signature.Recv() != nil && fn.Signature.Params().Len() == 1 && len(fn.Params) == 2 && fn.Params[1] == p {
+			return fn
+		}
+	}
+	return nil
+}
+
 // sharedHeader reports whether the header h of a request is a map kept
 // in a field or package variable, and so shared by every request built
 // from it (req.Header = t.headers): it names the field and returns the
@@ -414,6 +435,11 @@ func (c *checker) checkHeader(call ssa.CallInstruction, key, val, origin ssa.Val
 		if n.Grow != nil {
 			c.reportGrowth(pos, end, UnboundedHeader, fmt.Sprintf("request headers grow with the length of %s%s: each element adds one %s, and a long list makes the request headers exceed proxy limits and fail with 431 or 400; %s",
 				c.name(n.Grow), c.how(n.Grow), headerLine(name), c.advice(n.Grow)), n.Grow)
+			return
+		}
+		if rt := c.roundTripperInput(call.Common().Args[0]); rt != nil {
+			c.rep.Report(analysis.Diagnostic{Pos: pos, End: end, Category: UnboundedHeader,
+				Message: fmt.Sprintf("%s adds a %s to the request it was given: the caller's request is changed, and each time it is sent again (a retry, a reused request) one more line is added until the server answers 431; clone the request (req.Clone(req.Context())) before changing its headers", rt.RelString(c.pass.Pkg), headerLine(name))})
 			return
 		}
 		if shared, at, ok := c.sharedHeader(call.Common().Args[0]); ok && c.repeated(call, 0) {
