@@ -266,6 +266,9 @@ func (r *Resolver) summary(fn *ssa.Function, i int, request bool) Deadline {
 	var d Deadline
 	first := true
 	for _, v := range valueflow.Returns(fn, i) {
+		if k, ok := v.(*ssa.Const); ok && k.IsNil() && request {
+			continue // an error path: a nil request is no request
+		}
 		vd := r.join(v, request)
 		if first {
 			d, first = vd, false
