@@ -323,6 +323,10 @@ func (c *checker) loopRules(fn *ssa.Function, a *attempt, r *retryloop.Retry) {
 	if r.Bounds == 0 {
 		c.rep.Report(analysis.Diagnostic{Pos: pos, End: end, Category: UnboundedLoop, Related: related,
 			Message: fmt.Sprintf("this loop retries %s after a failure with no bound: no attempt counter, context check or deadline ends it, so a persistent failure retries forever", a.name)})
+	} else if cd := r.CountDown; cd != nil {
+		c.rep.Report(analysis.Diagnostic{Pos: pos, End: end, Category: UnboundedLoop,
+			Related: append([]analysis.RelatedInformation{{Pos: cd.Test.Pos(), Message: "the only bound"}}, related...),
+			Message: fmt.Sprintf("this loop's only bound is a counter that starts at %s and must reach %d exactly: a negative %s never does, and %s is retried forever; test with <= instead of ==", cd.Init.Name(), cd.K, cd.Init.Name(), a.name)})
 	}
 	if len(r.Waits) == 0 && !selfRetrying {
 		c.rep.Report(analysis.Diagnostic{Pos: pos, End: end, Category: NoBackoff, Related: related,

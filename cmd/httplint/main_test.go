@@ -246,8 +246,8 @@ func TestJSONOnce(t *testing.T) {
 	bin := httplintBinary(t)
 	dir := t.TempDir()
 	files := map[string]string{
-		"go.mod": "module tmod\n\ngo 1.26\n",
-		"get.go": "package tmod\n\nimport \"net/http\"\n\nfunc Fetch(u string) (*http.Response, error) { return http.Get(u) }\n",
+		"go.mod":      "module tmod\n\ngo 1.26\n",
+		"get.go":      "package tmod\n\nimport \"net/http\"\n\nfunc Fetch(u string) (*http.Response, error) { return http.Get(u) }\n",
 		"get_test.go": "package tmod\n\nimport \"testing\"\n\nfunc TestFetch(t *testing.T) { _ = Fetch }\n",
 	}
 	for name, content := range files {
