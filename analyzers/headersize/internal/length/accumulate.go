@@ -61,7 +61,9 @@ func (a *Estimator) phi(f *frame, phi *ssa.Phi, m measure) Length {
 	if step.none {
 		return r
 	}
-	if !as.used {
+	if !as.used || !extendsAny(phi, back) {
+		// The loop only keeps or replaces the value (url = x in one
+		// case of a switch): nothing accumulates.
 		return Join(r, step)
 	}
 	if step.Bounded && step.Max == 0 {
@@ -400,4 +402,59 @@ func (a *Estimator) yieldParam(f *frame, p *ssa.Parameter, i int, m measure) (Le
 		}
 	}
 	return Unknown, false
+}
+
+// extendsAny reports whether one of the back-edge values builds on the
+// loop's φ-node (s + x, append(s, x), a call taking s) rather than being
+// the φ-node itself or a value that does not depend on it.
+func extendsAny(phi *ssa.Phi, back []ssa.Value) bool {
+	seen := make(map[ssa.Value]bool)
+	// uses reports whether v is computed from phi; identity reports
+	// whether it may be phi itself through copies and φ-nodes.
+	var extends func(v ssa.Value) bool
+	var uses func(v ssa.Value, depth int) bool
+	uses = func(v ssa.Value, depth int) bool {
+		v = valueflow.StripCopies(v)
+		if v == ssa.Value(phi) {
+			return true
+		}
+		if depth > 16 || seen[v] {
+			return false
+		}
+		seen[v] = true
+		instr, ok := v.(ssa.Instruction)
+		if !ok {
+			return false
+		}
+		for _, op := range instr.Operands(nil) {
+			if op != nil && *op != nil && uses(*op, depth+1) {
+				return true
+			}
+		}
+		return false
+	}
+	visited := make(map[ssa.Value]bool)
+	extends = func(v ssa.Value) bool {
+		v = valueflow.StripCopies(v)
+		if v == ssa.Value(phi) || visited[v] {
+			return false
+		}
+		visited[v] = true
+		if q, ok := v.(*ssa.Phi); ok {
+			for _, e := range q.Edges {
+				if extends(e) {
+					return true
+				}
+			}
+			return false
+		}
+		clear(seen)
+		return uses(v, 0)
+	}
+	for _, b := range back {
+		if extends(b) {
+			return true
+		}
+	}
+	return false
 }

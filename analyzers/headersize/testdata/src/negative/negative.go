@@ -265,3 +265,18 @@ func FlushedBatches(base string, names []string) error {
 	}
 	return nil
 }
+
+// OptionURL sets the URL from one key of an options map (OPA's
+// http.send): the loop replaces it, nothing accumulates.
+func OptionURL(opts map[string]string) error {
+	var u string
+	for k, v := range opts {
+		switch k {
+		case "url":
+			u = strings.Trim(v, `"`)
+		case "method":
+		}
+	}
+	_, err := http.Get(u)
+	return err
+}
