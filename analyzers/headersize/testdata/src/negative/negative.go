@@ -266,14 +266,16 @@ func FlushedBatches(base string, names []string) error {
 	return nil
 }
 
-// OptionURL sets the URL from one key of an options map (OPA's
+// OptionURL sets the URL from one key of a request object (OPA's
 // http.send): the loop replaces it, nothing accumulates.
-func OptionURL(opts map[string]string) error {
+type option struct{ key, value string }
+
+func OptionURL(opts []option) error {
 	var u string
-	for k, v := range opts {
-		switch k {
+	for _, o := range opts {
+		switch o.key {
 		case "url":
-			u = strings.Trim(v, `"`)
+			u = strings.Trim(o.value, `"`)
 		case "method":
 		}
 	}
