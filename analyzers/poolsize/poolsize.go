@@ -205,6 +205,9 @@ func (c *checker) freshOnSomePath(fn *ssa.Function, i int, inBody func(token.Pos
 				if st.Field == nil || st.Field.Name() != "Transport" {
 					continue
 				}
+				if ld, ok := valueflow.StripCopies(st.Value).(*ssa.UnOp); ok && ld.Op == token.MUL {
+					continue // a pool kept in a field or variable (sync.Once), not a new one
+				}
 				t := c.clients.Transport(st.Value)
 				if t != nil && t.Fresh && t.Origin != httpconfig.OriginUnknown && inBody(t.Pos()) {
 					return t

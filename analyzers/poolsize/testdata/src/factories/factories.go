@@ -7,6 +7,7 @@ import (
 	"crypto/tls"
 	"errors"
 	"net/http"
+	"sync"
 	"time"
 )
 
@@ -118,6 +119,36 @@ func SendShared(u string) error {
 		return err
 	}
 	resp, err := client.Do(req)
+	if err != nil {
+		return err
+	}
+	return resp.Body.Close()
+}
+
+// OnceGetter builds its transport once (helm's fixed HTTPGetter): the
+// client it returns on each call shares that pool.
+type OnceGetter struct {
+	once      sync.Once
+	transport *http.Transport
+	custom    http.RoundTripper
+}
+
+func (g *OnceGetter) httpClient() (*http.Client, error) {
+	if g.custom != nil {
+		return &http.Client{Transport: g.custom, Timeout: time.Minute}, nil
+	}
+	g.once.Do(func() {
+		g.transport = &http.Transport{IdleConnTimeout: time.Minute, MaxIdleConnsPerHost: 4}
+	})
+	return &http.Client{Transport: g.transport, Timeout: time.Minute}, nil
+}
+
+func (g *OnceGetter) Get(u string) error {
+	client, err := g.httpClient()
+	if err != nil {
+		return err
+	}
+	resp, err := client.Get(u)
 	if err != nil {
 		return err
 	}
