@@ -210,7 +210,15 @@ func (ix *Index) storeInto(addr ssa.Value, depth int, classify Classify, walk fu
 			return
 		}
 	case *ssa.Alloc:
-		// A local variable holding the pointer: follow its loads.
+		// A local variable holding the pointer: follow its loads. A
+		// closure that captures the variable and outlives the call (a
+		// RoundTripperFunc in a returned client) keeps the object.
+		for _, r := range referrersOf(a) {
+			if mc, ok := r.(*ssa.MakeClosure); ok && !ix.closureStaysLocal(mc) {
+				lt.Escapes, lt.Kept = true, true
+				return
+			}
+		}
 		for _, ld := range ix.homeLoads[Home{V: a}] {
 			walk(ld, depth)
 		}

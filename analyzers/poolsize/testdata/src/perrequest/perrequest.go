@@ -155,3 +155,22 @@ func SharedProxy(target *url.URL) http.Handler {
 	p.Transport = &http.Transport{IdleConnTimeout: time.Minute, MaxIdleConnsPerHost: 32}
 	return p
 }
+
+// roundTripperFunc adapts a function to http.RoundTripper.
+type roundTripperFunc func(*http.Request) (*http.Response, error)
+
+func (f roundTripperFunc) RoundTrip(r *http.Request) (*http.Response, error) { return f(r) }
+
+// ClosureClient's transport is captured by the RoundTripper of the client
+// it returns (dagger's defaultHTTPClient): it lives as long as that
+// client, not per call.
+func ClosureClient(token string) *http.Client {
+	t := &http.Transport{IdleConnTimeout: time.Minute, MaxIdleConnsPerHost: 4}
+	return &http.Client{
+		Timeout: time.Minute,
+		Transport: roundTripperFunc(func(r *http.Request) (*http.Response, error) {
+			r.SetBasicAuth(token, "")
+			return t.RoundTrip(r)
+		}),
+	}
+}
