@@ -360,6 +360,28 @@ func (a *Estimator) opaque(f *frame, v ssa.Value, m measure, coll ssa.Value) Len
 
 // receiverRooted reports whether v is read from a field (or a field of a
 // field) of the receiver of the method it is in.
+// receiverCopy returns the receiver parameter that cell holds when the
+// only store into it is that parameter.
+func receiverCopy(cell *ssa.Alloc) (*ssa.Parameter, bool) {
+	var p *ssa.Parameter
+	for _, r := range *cell.Referrers() {
+		st, ok := r.(*ssa.Store)
+		if !ok || st.Addr != cell {
+			continue
+		}
+		q, ok := st.Val.(*ssa.Parameter)
+		if !ok || p != nil {
+			return nil, false
+		}
+		p = q
+	}
+	if p == nil {
+		return nil, false
+	}
+	fn := p.Parent()
+	return p, fn.Signature.Recv() != nil && len(fn.Params) > 0 && fn.Params[0] == p
+}
+
 func receiverRooted(v ssa.Value) bool {
 	for i := 0; i < 8; i++ {
 		switch x := v.(type) {
@@ -372,6 +394,13 @@ func receiverRooted(v ssa.Value) bool {
 			v = x.X
 		case *ssa.Field:
 			v = x.X
+		case *ssa.Alloc:
+			// The local copy of a value receiver whose address is taken.
+			p, ok := receiverCopy(x)
+			if !ok {
+				return false
+			}
+			v = p
 		case *ssa.Parameter:
 			fn := x.Parent()
 			return fn.Signature.Recv() != nil && len(fn.Params) > 0 && fn.Params[0] == x && i > 0

@@ -282,3 +282,26 @@ func OptionURL(opts []option) error {
 	_, err := http.Get(u)
 	return err
 }
+
+// requestSigner signs with the header names it was built with (OCI's
+// ociRequestSigner, a value receiver): its own state, not the caller's
+// input.
+type requestSigner struct {
+	GenericHeaders []string
+	BodyHeaders    []string
+}
+
+func (s requestSigner) signingHeaders(r *http.Request) []string {
+	var out []string
+	out = append(out, s.GenericHeaders...)
+	if r.Method == http.MethodPost {
+		out = append(out, s.BodyHeaders...)
+	}
+	return out
+}
+
+func (s requestSigner) Sign(r *http.Request) error {
+	h := strings.Join(s.signingHeaders(r), " ")
+	r.Header.Set("Authorization", fmt.Sprintf("Signature headers=%q", h))
+	return nil
+}
