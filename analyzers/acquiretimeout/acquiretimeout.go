@@ -16,6 +16,7 @@ import (
 	"github.com/httplint/httplint/internal/http/httplib"
 	"github.com/httplint/httplint/internal/http/sends"
 	"github.com/httplint/httplint/internal/lint"
+	"github.com/httplint/httplint/internal/ssa/valueflow"
 	"github.com/httplint/httplint/internal/typeutil"
 )
 
@@ -89,7 +90,7 @@ func run(pass *analysis.Pass, rep *lint.Reporter, cfg *config) error {
 				if !ok {
 					continue
 				}
-				s, ok := classify(call, clients, deadlines)
+				s, ok := classify(call, clients, deadlines, res.Index)
 				if !ok {
 					// A call of a function that sends a request with the
 					// client or context passed here.
@@ -121,7 +122,7 @@ func run(pass *analysis.Pass, rep *lint.Reporter, cfg *config) error {
 
 // classify recognises a call that sends an HTTP request through a client
 // and returns the client and the request context's deadline.
-func classify(call ssa.CallInstruction, clients *httpconfig.Resolver, deadlines *deadline.Resolver) (send, bool) {
+func classify(call ssa.CallInstruction, clients *httpconfig.Resolver, deadlines *deadline.Resolver, ix *valueflow.Index) (send, bool) {
 	hc, ok := httplib.Classify(call)
 	if !ok {
 		return send{}, false
@@ -131,6 +132,11 @@ func classify(call ssa.CallInstruction, clients *httpconfig.Resolver, deadlines 
 	case hc.Via == httplib.ViaHelper:
 		s.client = clients.DefaultClient()
 	case hc.Via == httplib.ViaClient && hc.Client != nil:
+		if connDeadline(ix, hc.Client) {
+			// Every connection carries an absolute deadline: the
+			// request cannot hang forever.
+			return send{}, false
+		}
 		s.client = clients.Client(hc.Client)
 	default:
 		return send{}, false
@@ -295,4 +301,101 @@ func reportDials(pass *analysis.Pass, rep *lint.Reporter, res *facts.Result, cli
 			}
 		}
 	}
+}
+
+// connDeadline reports whether every client that v may be dials through
+// a transport whose Dial or DialContext function sets a deadline on the
+// connection it returns (beego's TimeoutDialer calls conn.SetDeadline).
+func connDeadline(ix *valueflow.Index, v ssa.Value) bool {
+	found := false
+	for _, o := range ix.Origins(v) {
+		if !clientDialsWithDeadline(ix, o.V) {
+			return false
+		}
+		found = true
+	}
+	return found
+}
+
+func clientDialsWithDeadline(ix *valueflow.Index, client ssa.Value) bool {
+	if client == nil || !typeutil.IsPointerTo(client.Type(), httplib.NetHTTP, "Client") {
+		return false
+	}
+	stores, _ := ix.ObjectStores(client, nil)
+	for _, st := range stores {
+		if st.Field == nil || st.Field.Name() != "Transport" {
+			continue
+		}
+		known := false
+		for _, t := range ix.Origins(st.Value) {
+			if t.Injected || t.V == nil {
+				// The caller's transport (an exported setting): judge
+				// the default path this code builds.
+				continue
+			}
+			if !typeutil.IsPointerTo(t.V.Type(), httplib.NetHTTP, "Transport") {
+				return false
+			}
+			known = true
+			tstores, _ := ix.ObjectStores(t.V, nil)
+			dials := false
+			for _, ts := range tstores {
+				if ts.Field != nil && (ts.Field.Name() == "Dial" || ts.Field.Name() == "DialContext") {
+					if !setsConnDeadline(ix, ts.Value) {
+						return false
+					}
+					dials = true
+				}
+			}
+			if !dials {
+				return false
+			}
+		}
+		return known
+	}
+	return false
+}
+
+// setsConnDeadline reports whether the dial function f (a function, a
+// closure, or the closure a function of the package returns) calls
+// SetDeadline or SetReadDeadline on a connection.
+func setsConnDeadline(ix *valueflow.Index, f ssa.Value) bool {
+	for _, o := range ix.Origins(f) {
+		var fn *ssa.Function
+		switch x := o.V.(type) {
+		case *ssa.Function:
+			fn = x
+		case *ssa.MakeClosure:
+			fn, _ = x.Fn.(*ssa.Function)
+		default:
+			if call, idx := valueflow.CallOf(o.V); call != nil {
+				if callee := call.Call.StaticCallee(); callee != nil && callee.Pkg == ix.Pkg {
+					for _, r := range valueflow.Returns(callee, idx) {
+						if mc, ok := r.(*ssa.MakeClosure); ok {
+							fn, _ = mc.Fn.(*ssa.Function)
+						}
+					}
+				}
+			}
+		}
+		if fn == nil || !callsSetDeadline(fn) {
+			return false
+		}
+	}
+	return true
+}
+
+func callsSetDeadline(fn *ssa.Function) bool {
+	for _, b := range fn.Blocks {
+		for _, instr := range b.Instrs {
+			c, ok := instr.(ssa.CallInstruction)
+			if !ok || !c.Common().IsInvoke() {
+				continue
+			}
+			if m := c.Common().Method.Name(); m == "SetDeadline" || m == "SetReadDeadline" {
+				return true
+			}
+		}
+	}
+	return false
 }
