@@ -103,22 +103,7 @@ func (c *checker) recursionRules(fn *ssa.Function, a *attempt, rec *retryloop.Re
 		c.rep.Report(analysis.Diagnostic{Pos: pos, End: end, Category: NoBackoff, Related: related,
 			Message: fmt.Sprintf("%s calls itself to retry %s immediately after a failure: nothing waits between attempts, so a failing server is hit in a tight loop", fn.Name(), a.name)})
 	}
-	if ctx := c.contextInScope(fn, a); ctx != "" {
-		for _, w := range rec.Waits {
-			if !w.Uninterruptible() {
-				continue
-			}
-			wpos, wend := lint.CallRange(c.pass, w.Instr.Pos())
-			what := "time.Sleep"
-			if w.Kind == retryloop.TimerReceive {
-				wpos, wend = w.Instr.Pos(), w.Instr.Pos()
-				what = "a bare receive from a timer"
-			}
-			c.rep.Report(analysis.Diagnostic{Pos: wpos, End: wend, Category: SleepIgnoresContext,
-				Related: []analysis.RelatedInformation{{Pos: a.call.Pos(), Message: "before this request is retried"}},
-				Message: fmt.Sprintf("%s before %s retries ignores %s: a cancelled or expired request still waits out the whole backoff; select on %s and a timer instead", what, fn.Name(), ctx, ctxDone(ctx))})
-		}
-	}
+	c.sleepsIgnoringContext(fn, a, rec.Waits, "before this request is retried", "before "+fn.Name()+" retries")
 }
 
 // classify recognises the calls the rules are about.
@@ -332,22 +317,7 @@ func (c *checker) loopRules(fn *ssa.Function, a *attempt, r *retryloop.Retry) {
 		c.rep.Report(analysis.Diagnostic{Pos: pos, End: end, Category: NoBackoff, Related: related,
 			Message: fmt.Sprintf("this loop retries %s immediately after a failure: nothing waits between attempts, so a failing server is hit in a tight loop", a.name)})
 	}
-	if ctx := c.contextInScope(fn, a); ctx != "" {
-		for _, w := range r.Waits {
-			if !w.Uninterruptible() {
-				continue
-			}
-			wpos, wend := lint.CallRange(c.pass, w.Instr.Pos())
-			what := "time.Sleep"
-			if w.Kind == retryloop.TimerReceive {
-				wpos, wend = w.Instr.Pos(), w.Instr.Pos()
-				what = "a bare receive from a timer"
-			}
-			c.rep.Report(analysis.Diagnostic{Pos: wpos, End: wend, Category: SleepIgnoresContext,
-				Related: []analysis.RelatedInformation{{Pos: a.call.Pos(), Message: "in the retry loop of this request"}},
-				Message: fmt.Sprintf("%s in this retry loop ignores %s: a cancelled or expired request still waits out the whole backoff; select on %s and a timer instead", what, ctx, ctxDone(ctx))})
-		}
-	}
+	c.sleepsIgnoringContext(fn, a, r.Waits, "in the retry loop of this request", "in this retry loop")
 	if selfRetrying {
 		c.nested(a, inner, int64(r.Attempts), "a loop that retries it")
 	}
@@ -357,6 +327,30 @@ func (c *checker) loopRules(fn *ssa.Function, a *attempt, r *retryloop.Retry) {
 	c.nonIdempotentLoop(fn, a, r, related)
 	if a.hc != nil {
 		c.consumedBody(fn, a, r, related)
+	}
+}
+
+// sleepsIgnoringContext reports the uninterruptible waits among waits
+// (time.Sleep, a bare timer receive) when a context is in scope; where
+// says where they wait ("in this retry loop"), related labels the send.
+func (c *checker) sleepsIgnoringContext(fn *ssa.Function, a *attempt, waits []retryloop.Wait, related, where string) {
+	ctx := c.contextInScope(fn, a)
+	if ctx == "" {
+		return
+	}
+	for _, w := range waits {
+		if !w.Uninterruptible() {
+			continue
+		}
+		wpos, wend := lint.CallRange(c.pass, w.Instr.Pos())
+		what := "time.Sleep"
+		if w.Kind == retryloop.TimerReceive {
+			wpos, wend = w.Instr.Pos(), w.Instr.Pos()
+			what = "a bare receive from a timer"
+		}
+		c.rep.Report(analysis.Diagnostic{Pos: wpos, End: wend, Category: SleepIgnoresContext,
+			Related: []analysis.RelatedInformation{{Pos: a.call.Pos(), Message: related}},
+			Message: fmt.Sprintf("%s %s ignores %s: a cancelled or expired request still waits out the whole backoff; select on %s and a timer instead", what, where, ctx, ctxDone(ctx))})
 	}
 }
 

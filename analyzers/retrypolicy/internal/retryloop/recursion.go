@@ -87,6 +87,12 @@ func FindRecursion(fn *ssa.Function, a Attempt) *Recursion {
 // reachesFrom reports whether block to can be reached from block from
 // (or is from).
 func reachesFrom(from, to *ssa.BasicBlock) bool {
+	return reaches(from, to, func(*ssa.BasicBlock) bool { return true })
+}
+
+// reaches reports whether block to can be reached from block from (or is
+// from) through successors that ok accepts.
+func reaches(from, to *ssa.BasicBlock, ok func(*ssa.BasicBlock) bool) bool {
 	seen := map[*ssa.BasicBlock]bool{from: true}
 	work := []*ssa.BasicBlock{from}
 	for len(work) > 0 {
@@ -96,7 +102,7 @@ func reachesFrom(from, to *ssa.BasicBlock) bool {
 			return true
 		}
 		for _, s := range b.Succs {
-			if !seen[s] {
+			if !seen[s] && ok(s) {
 				seen[s] = true
 				work = append(work, s)
 			}

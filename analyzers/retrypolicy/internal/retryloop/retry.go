@@ -134,22 +134,7 @@ func (f *Forest) Retry(a Attempt) *Retry {
 // test after a join (a switch over several sends that assign the same
 // err) count as a test of each send.
 func reachesWithin(l *Loop, from, to *ssa.BasicBlock) bool {
-	seen := map[*ssa.BasicBlock]bool{from: true}
-	work := []*ssa.BasicBlock{from}
-	for len(work) > 0 {
-		b := work[len(work)-1]
-		work = work[:len(work)-1]
-		if b == to {
-			return true
-		}
-		for _, s := range b.Succs {
-			if s != l.Header && l.Contains(s) && !seen[s] {
-				seen[s] = true
-				work = append(work, s)
-			}
-		}
-	}
-	return false
+	return reaches(from, to, func(b *ssa.BasicBlock) bool { return b != l.Header && l.Contains(b) })
 }
 
 type test struct {
