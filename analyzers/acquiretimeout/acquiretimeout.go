@@ -361,18 +361,13 @@ func clientDialsWithDeadline(ix *valueflow.Index, client ssa.Value) bool {
 // SetDeadline or SetReadDeadline on a connection.
 func setsConnDeadline(ix *valueflow.Index, f ssa.Value) bool {
 	for _, o := range ix.Origins(f) {
-		var fn *ssa.Function
-		switch x := o.V.(type) {
-		case *ssa.Function:
-			fn = x
-		case *ssa.MakeClosure:
-			fn, _ = x.Fn.(*ssa.Function)
-		default:
+		fn := valueflow.FuncOf(o.V)
+		if fn == nil {
 			if call, idx := valueflow.CallOf(o.V); call != nil {
 				if callee := call.Call.StaticCallee(); callee != nil && callee.Pkg == ix.Pkg {
 					for _, r := range valueflow.Returns(callee, idx) {
-						if mc, ok := r.(*ssa.MakeClosure); ok {
-							fn, _ = mc.Fn.(*ssa.Function)
+						if f := valueflow.FuncOf(r); f != nil {
+							fn = f
 						}
 					}
 				}

@@ -193,13 +193,7 @@ func (c *checker) operation(call ssa.CallInstruction) *attempt {
 			if what != "" {
 				return
 			}
-			var fn *ssa.Function
-			switch x := o.V.(type) {
-			case *ssa.Function:
-				fn = x
-			case *ssa.MakeClosure:
-				fn, _ = x.Fn.(*ssa.Function)
-			}
+			fn := valueflow.FuncOf(o.V)
 			if fn == nil {
 				continue
 			}

@@ -67,3 +67,15 @@ func (ix *Index) ConstString(v ssa.Value) (string, bool) {
 	}
 	return constant.StringVal(k.Value), true
 }
+
+// FuncOf returns the function that the function value v is, through
+// copies and conversions: a declared function or the function of a
+// closure; nil otherwise.
+func FuncOf(v ssa.Value) *ssa.Function {
+	v = StripCopies(v)
+	if mc, ok := v.(*ssa.MakeClosure); ok {
+		v = mc.Fn
+	}
+	fn, _ := v.(*ssa.Function)
+	return fn
+}

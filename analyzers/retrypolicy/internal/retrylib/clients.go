@@ -184,14 +184,7 @@ func methodBlindPolicy(v ssa.Value) bool {
 }
 
 // policyFunc returns the function a policy value is, or nil.
-func policyFunc(v ssa.Value) *ssa.Function {
-	v = valueflow.StripCopies(v)
-	if mc, ok := v.(*ssa.MakeClosure); ok {
-		v = mc.Fn
-	}
-	fn, _ := v.(*ssa.Function)
-	return fn
-}
+func policyFunc(v ssa.Value) *ssa.Function { return valueflow.FuncOf(v) }
 
 // policyName names a policy function for messages.
 func policyName(v ssa.Value) string {
