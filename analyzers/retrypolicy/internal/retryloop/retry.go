@@ -698,6 +698,15 @@ func dependsOn(v ssa.Value, a Attempt, l *Loop) bool {
 		if p, ok := v.(*ssa.Phi); ok && p.Block() == l.Header {
 			return false
 		}
+		if cell := localCell(v); cell != nil {
+			// A load from a local variable kept in memory (a struct
+			// result whose fields are used): what the loop stored there.
+			for _, r := range *cell.Referrers() {
+				if st, ok := r.(*ssa.Store); ok && st.Addr == cell && l.Contains(st.Block()) && walk(st.Val) {
+					return true
+				}
+			}
+		}
 		for _, op := range instr.Operands(nil) {
 			if op != nil && *op != nil && walk(*op) {
 				return true
@@ -706,6 +715,21 @@ func dependsOn(v ssa.Value, a Attempt, l *Loop) bool {
 		return false
 	}
 	return walk(v)
+}
+
+// localCell returns the local variable that load v reads, directly or
+// through one of its fields, or nil.
+func localCell(v ssa.Value) *ssa.Alloc {
+	u, ok := v.(*ssa.UnOp)
+	if !ok || u.Op != token.MUL {
+		return nil
+	}
+	addr := u.X
+	if fa, ok := addr.(*ssa.FieldAddr); ok {
+		addr = fa.X
+	}
+	cell, _ := addr.(*ssa.Alloc)
+	return cell
 }
 
 // onlyStore returns the value stored into cell when exactly one store in

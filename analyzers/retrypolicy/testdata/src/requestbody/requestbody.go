@@ -208,3 +208,128 @@ func (a *api) putRewound(u, payload string) (*http.Response, error) {
 	}
 	return a.withRetryer(req)
 }
+
+// A request carried by value in a struct, built into a slice by a
+// constructor and handed to a retrying worker (newrelic-telemetry-sdk-go
+// v0.3.0's harvestRequest).
+type batchRequest struct {
+	Request *http.Request
+	size    int
+}
+
+func newBatchRequests(u string, payloads []string) ([]batchRequest, error) {
+	var out []batchRequest
+	for _, p := range payloads {
+		req, err := http.NewRequest(http.MethodPost, u, strings.NewReader(p))
+		if err != nil {
+			return nil, err
+		}
+		out = append(out, batchRequest{Request: req, size: len(p)})
+	}
+	return out, nil
+}
+
+func postBatch(req *http.Request, c *http.Client) error {
+	resp, err := c.Do(req)
+	if err != nil {
+		return err
+	}
+	return resp.Body.Close()
+}
+
+func harvest(req batchRequest, c *http.Client) {
+	for attempt := 0; attempt < 3; attempt++ {
+		if err := postBatch(req.Request, c); err == nil { // want `re-sends a POST request after a failure` `the same \*http.Request is sent again on the next iteration, but the first attempt consumed its \*strings.Reader body`
+			return
+		}
+		time.Sleep(time.Second)
+	}
+}
+
+func harvestAll(u string, payloads []string, c *http.Client) {
+	reqs, err := newBatchRequests(u, payloads)
+	if err != nil {
+		return
+	}
+	for _, r := range reqs {
+		go harvest(r, c)
+	}
+}
+
+// The same worker shape with the request rebuilt by the caller-supplied
+// body each time: the struct's request has no body.
+type getRequest struct {
+	Request *http.Request
+}
+
+func harvestGets(req getRequest, c *http.Client) {
+	for attempt := 0; attempt < 3; attempt++ {
+		if err := postBatch(req.Request, c); err == nil {
+			return
+		}
+		time.Sleep(time.Second)
+	}
+}
+
+func pollAll(u string, c *http.Client) {
+	req, _ := http.NewRequest(http.MethodGet, u, nil)
+	harvestGets(getRequest{Request: req}, c)
+}
+
+// The retry decision made by a method of the helper's result, and a
+// timer wait on the request's context.
+type postResult struct {
+	status int
+	err    error
+}
+
+func (r postResult) needsRetry(attempts int) (bool, time.Duration) {
+	if attempts > 5 {
+		return false, 0
+	}
+	if r.err != nil || r.status >= 500 {
+		return true, time.Second
+	}
+	return false, 0
+}
+
+func postResultOf(req *http.Request, c *http.Client) postResult {
+	resp, err := c.Do(req)
+	if err != nil {
+		return postResult{err: err}
+	}
+	defer resp.Body.Close()
+	return postResult{status: resp.StatusCode}
+}
+
+func harvestTimer(req batchRequest, c *http.Client) {
+	var attempts int
+	for {
+		r := postResultOf(req.Request, c) // want `re-sends a POST request after a failure` `the same \*http.Request is sent again on the next iteration, but the first attempt consumed its \*strings.Reader body`
+		if r.err != nil {
+			println(r.err.Error())
+		}
+		retry, backoff := r.needsRetry(attempts)
+		if !retry {
+			return
+		}
+		tmr := time.NewTimer(backoff)
+		select {
+		case <-tmr.C:
+		case <-req.Request.Context().Done():
+			tmr.Stop()
+			return
+		}
+		attempts++
+	}
+}
+
+func harvestTimerAll(u string, payloads []string, c *http.Client) {
+	reqs, err := newBatchRequests(u, payloads)
+	if err != nil {
+		return
+	}
+	for _, r := range reqs {
+		harvestTimer(r, c)
+	}
+}
