@@ -46,7 +46,16 @@
 //
 // unbounded-header: a request header value grows the same way
 // (req.Header.Set(k, strings.Join(xs, ","))), or Header.Add of a fixed
-// header name runs in a loop over such a collection.
+// header name runs in a loop over such a collection. Also reported:
+// Header.Add on a header map shared by every request (req.Header =
+// t.headers), and Header.Add by a RoundTripper on the request it was
+// given, which net/http's RoundTripper contract forbids: a request sent
+// again gains one more line per round trip. The RoundTripper is a
+// RoundTrip method or a function converted to a function type with one;
+// the request may reach the Add through helpers of the package, or a
+// shallow copy that keeps the original's Header map (req.WithContext, or
+// r2 := new(http.Request); *r2 = *r with no new r2.Header). Clone
+// (req.Clone(ctx)) gives the copy its own headers.
 //
 // oversized: a URL or header value whose length is statically known, or
 // bounded, exceeds max-bytes (default 8192): a long constant, or a

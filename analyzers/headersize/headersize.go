@@ -71,6 +71,8 @@ type checker struct {
 	nm   *render.Namer
 	// loops caches the loops of the functions repeated looks at.
 	loops map[*ssa.Function]*loops.Forest
+	// rtFuncs holds the functions used as RoundTrippers, once computed.
+	rtFuncs map[*ssa.Function]bool
 }
 
 func run(pass *analysis.Pass, rep *lint.Reporter, cfg *config) error {
@@ -183,27 +185,6 @@ func (c *checker) requestHeader(h ssa.Value) (ssa.Value, bool) {
 		}
 	}
 	return nil, false
-}
-
-// roundTripperInput returns the RoundTrip method whose request parameter
-// header h belongs to, or nil: a RoundTripper must not modify the
-// request it receives (net/http's RoundTripper contract).
-func (c *checker) roundTripperInput(h ssa.Value) *ssa.Function {
-	req, ok := requestField(h, "Header")
-	if !ok {
-		return nil
-	}
-	for _, o := range c.res.Index.Origins(req) {
-		p, ok := o.V.(*ssa.Parameter)
-		if !ok {
-			continue
-		}
-		fn := p.Parent()
-		if fn.Name() == "RoundTrip" && fn.Signature.Recv() != nil && fn.Signature.Params().Len() == 1 && len(fn.Params) == 2 && fn.Params[1] == p {
-			return fn
-		}
-	}
-	return nil
 }
 
 // sharedHeader reports whether the header h of a request is a map kept
@@ -430,16 +411,18 @@ func (c *checker) checkHeader(call ssa.CallInstruction, key, val, origin ssa.Val
 		c.checkValue(pos, end, l, name)
 		return
 	}
+	if add {
+		if g := c.roundTripperInput(call.Common().Args[0]); g != nil {
+			c.rep.Report(analysis.Diagnostic{Pos: pos, End: end, Category: UnboundedHeader, Related: g.via,
+				Message: fmt.Sprintf("%s adds a %s to the request %s: the caller's request is changed, and each time it is sent again (a retry, a reused request) one more line is added until the server answers 431; clone the request (req.Clone(req.Context())) before changing its headers", g.adder(call.Parent(), c.pass.Pkg), headerLine(name), g.receiver(call.Parent()))})
+			return
+		}
+	}
 	if add && isConst(key) {
 		n := c.la.Repeats(call, origin)
 		if n.Grow != nil {
 			c.reportGrowth(pos, end, UnboundedHeader, fmt.Sprintf("request headers grow with the length of %s%s: each element adds one %s, and a long list makes the request headers exceed proxy limits and fail with 431 or 400; %s",
 				c.name(n.Grow), c.how(n.Grow), headerLine(name), c.advice(n.Grow)), n.Grow)
-			return
-		}
-		if rt := c.roundTripperInput(call.Common().Args[0]); rt != nil {
-			c.rep.Report(analysis.Diagnostic{Pos: pos, End: end, Category: UnboundedHeader,
-				Message: fmt.Sprintf("%s adds a %s to the request it was given: the caller's request is changed, and each time it is sent again (a retry, a reused request) one more line is added until the server answers 431; clone the request (req.Clone(req.Context())) before changing its headers", rt.RelString(c.pass.Pkg), headerLine(name))})
 			return
 		}
 		if shared, at, ok := c.sharedHeader(call.Common().Args[0]); ok && c.repeated(call, 0) {

@@ -77,8 +77,9 @@ func init() {
 	requestBuilders[NetHTTP+".NewRequest"] = RequestBuilder{Method: 0, URL: 1, Body: 2, Context: -1}
 	requestBuilders[NetHTTP+".NewRequestWithContext"] = RequestBuilder{Method: 1, URL: 2, Body: 3, Context: 0}
 	requestBuilders[NetHTTP+"/httptest.NewRequest"] = RequestBuilder{Method: 0, URL: 1, Body: 2, Context: -1}
-	// Request.WithContext and Clone keep the method, URL and body.
-	requestDerivations[NetHTTP+".Request.WithContext"] = RequestDerivation{From: 0, Context: 1}
+	// Request.WithContext and Clone keep the method, URL and body;
+	// WithContext's shallow copy keeps the Header map too.
+	requestDerivations[NetHTTP+".Request.WithContext"] = RequestDerivation{From: 0, Context: 1, SharesHeader: true}
 	requestDerivations[NetHTTP+".Request.Clone"] = RequestDerivation{From: 0, Context: 1}
 	for _, m := range []string{"Context", "WithContext", "Cookie", "Cookies", "UserAgent", "Referer",
 		"BasicAuth", "SetBasicAuth", "AddCookie", "ProtoAtLeast"} {

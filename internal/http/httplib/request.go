@@ -12,9 +12,12 @@ type RequestBuilder struct {
 
 // A RequestDerivation is a function or method that returns a request
 // derived from the request argument From: the same method, URL and body,
-// with the context argument Context (-1: the same context).
+// with the context argument Context (-1: the same context). SharesHeader
+// is set when the derived request is a shallow copy whose Header is the
+// original's map (net/http's Request.WithContext).
 type RequestDerivation struct {
 	From, Context int
+	SharesHeader  bool
 }
 
 var (
