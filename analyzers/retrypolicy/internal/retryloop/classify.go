@@ -284,6 +284,16 @@ type condClass struct {
 	a      Attempt
 	seen   map[ssa.Value]bool
 	purity map[*ssa.Function]int // 1 pure, 2 impure, 3 in progress
+	// fr marks the blocks reachable from the failure edge, or is nil;
+	// failIf is the block whose failure edge goes straight to the
+	// header, or nil.
+	fr     []bool
+	failIf *ssa.BasicBlock
+}
+
+// afterFailure reports whether block b may run after the failure edge.
+func (c *condClass) afterFailure(b *ssa.BasicBlock) bool {
+	return c.fr == nil || c.fr[b.Index] || b == c.failIf
 }
 
 func (c *condClass) inLoop(v ssa.Value) bool {
@@ -383,11 +393,39 @@ func (c *condClass) storedInLoop(addr ssa.Value) bool {
 	return iv.storedInLoop(addr)
 }
 
-// inductive reports whether header φ p changes along a back edge.
+// inductive reports whether header φ p changes along a back edge. Only
+// the back edges that follow the failure edge count, and one whose value
+// is p itself on every path from the failure edge (done = true only on
+// success) does not change it.
 func (c *condClass) inductive(p *ssa.Phi) bool {
 	b := p.Block()
 	for i, e := range p.Edges {
-		if i < len(b.Preds) && c.l.Contains(b.Preds[i]) && e != p {
+		if i >= len(b.Preds) || !c.l.Contains(b.Preds[i]) {
+			continue
+		}
+		if !c.afterFailure(b.Preds[i]) {
+			continue
+		}
+		if c.changesOnFailure(e, p, 0) {
+			return true
+		}
+	}
+	return false
+}
+
+// changesOnFailure reports whether e, the value a back edge gives header
+// φ p, may differ from p when the iteration took the failure edge.
+func (c *condClass) changesOnFailure(e ssa.Value, p *ssa.Phi, depth int) bool {
+	if e == ssa.Value(p) {
+		return false
+	}
+	join, ok := e.(*ssa.Phi)
+	if !ok || c.fr == nil || depth > 4 || join.Block() == c.l.Header || !c.inLoop(join) {
+		return true
+	}
+	jb := join.Block()
+	for i, x := range join.Edges {
+		if i < len(jb.Preds) && c.afterFailure(jb.Preds[i]) && c.changesOnFailure(x, p, depth+1) {
 			return true
 		}
 	}

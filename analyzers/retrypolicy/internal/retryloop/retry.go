@@ -273,23 +273,34 @@ func (f *Forest) walk(l *Loop, start *ssa.BasicBlock, seen []bool, succs func(*s
 
 // successExits reports whether, from the attempt's block, a block
 // outside l is reachable without a back edge when every failure test of
-// the attempt takes its success branch.
+// the attempt takes its success branch. A back edge counts when the
+// value it carries decides the loop's first test to leave
+// (if err == nil { retries = 0 } with for retries > 0, or done = true
+// with for !done).
 func (f *Forest) successExits(l *Loop, cb *ssa.BasicBlock, tests map[*ssa.If]test) bool {
 	seen := make([]bool, len(f.Fn.Blocks))
-	stack := []*ssa.BasicBlock{cb}
+	type edge struct{ from, to *ssa.BasicBlock }
+	stack := []edge{{nil, cb}}
 	for len(stack) > 0 {
-		b := stack[len(stack)-1]
+		e := stack[len(stack)-1]
 		stack = stack[:len(stack)-1]
+		b := e.to
 		if !l.Contains(b) {
 			return true
 		}
-		if seen[b.Index] || (b == l.Header && b != cb) {
+		if b == l.Header && b != cb {
+			if e.from != nil && exitsOnEntry(l, e.from) {
+				return true
+			}
+			continue
+		}
+		if seen[b.Index] {
 			continue
 		}
 		seen[b.Index] = true
 		if iff, ok := lastIf(b); ok {
 			if t, ok := tests[iff]; ok {
-				stack = append(stack, t.ok)
+				stack = append(stack, edge{b, t.ok})
 				continue
 			}
 		}
@@ -298,9 +309,68 @@ func (f *Forest) successExits(l *Loop, cb *ssa.BasicBlock, tests map[*ssa.If]tes
 				return true
 			}
 		}
-		stack = append(stack, b.Succs...)
+		for _, s := range b.Succs {
+			stack = append(stack, edge{b, s})
+		}
 	}
 	return false
+}
+
+// exitsOnEntry reports whether the loop's header, entered from latch,
+// leaves the loop at once: its test compares a φ of the header whose
+// value on that edge is a constant, and the constant takes the exit.
+func exitsOnEntry(l *Loop, latch *ssa.BasicBlock) bool {
+	h := l.Header
+	iff, ok := lastIf(h)
+	if !ok {
+		return false
+	}
+	k := slices.Index(h.Preds, latch)
+	if k < 0 {
+		return false
+	}
+	val := evalOnEdge(iff.Cond, h, k)
+	if val == nil || val.Kind() != constant.Bool {
+		return false
+	}
+	next := h.Succs[1]
+	if constant.BoolVal(val) {
+		next = h.Succs[0]
+	}
+	return !l.Contains(next)
+}
+
+// evalOnEdge evaluates v, an expression of header h's φ-nodes and
+// constants, for the k-th incoming edge of h; it returns nil when v is
+// not such an expression.
+func evalOnEdge(v ssa.Value, h *ssa.BasicBlock, k int) constant.Value {
+	switch x := v.(type) {
+	case *ssa.Const:
+		return x.Value
+	case *ssa.Phi:
+		if x.Block() != h || k >= len(x.Edges) {
+			return nil
+		}
+		if c, ok := x.Edges[k].(*ssa.Const); ok {
+			return c.Value
+		}
+	case *ssa.UnOp:
+		if x.Op == token.NOT {
+			if c := evalOnEdge(x.X, h, k); c != nil && c.Kind() == constant.Bool {
+				return constant.MakeBool(!constant.BoolVal(c))
+			}
+		}
+	case *ssa.BinOp:
+		switch x.Op {
+		case token.EQL, token.NEQ, token.LSS, token.LEQ, token.GTR, token.GEQ:
+			a, b := evalOnEdge(x.X, h, k), evalOnEdge(x.Y, h, k)
+			if a == nil || b == nil || a.Kind() == constant.Unknown || b.Kind() == constant.Unknown || a.Kind() != b.Kind() {
+				return nil
+			}
+			return constant.MakeBool(constant.Compare(a, x.Op, b))
+		}
+	}
+	return nil
 }
 
 // computeCycle marks the retry path: the blocks from the header to the
@@ -386,7 +456,10 @@ func (r *Retry) classifyExits(f *Forest, a Attempt, tests map[*ssa.If]test) {
 		if t, ok := tests[iff]; ok && !t.decision {
 			continue
 		}
-		c := &condClass{f: f, l: l, a: a, seen: make(map[ssa.Value]bool), purity: make(map[*ssa.Function]int)}
+		c := &condClass{f: f, l: l, a: a, seen: make(map[ssa.Value]bool), purity: make(map[*ssa.Function]int), fr: r.fr}
+		if r.Fail.Succ == l.Header {
+			c.failIf = r.Fail.If.Block()
+		}
 		k := c.classify(iff.Cond)
 		r.Bounds |= k
 		if k == BoundCounter {
