@@ -13,6 +13,7 @@ import (
 	"github.com/httplint/httplint/analyzers/retrypolicy/internal/retryloop"
 	"github.com/httplint/httplint/internal/http/deadline"
 	"github.com/httplint/httplint/internal/http/httplib"
+	"github.com/httplint/httplint/internal/http/reqbody"
 	"github.com/httplint/httplint/internal/lint"
 	"github.com/httplint/httplint/internal/ssa/valueflow"
 	"github.com/httplint/httplint/internal/typeutil"
@@ -188,7 +189,7 @@ func (c *checker) operation(call ssa.CallInstruction) *attempt {
 		return nil
 	}
 	var what string
-	c.callerArgs(p, func(arg ssa.Value) {
+	c.res.Index.CallerArgs(p, func(arg ssa.Value) {
 		for _, o := range c.res.Index.Origins(arg) {
 			if what != "" {
 				return
@@ -430,42 +431,40 @@ func (c *checker) nonIdempotentLoop(fn *ssa.Function, a *attempt, r *retryloop.R
 // consumed.
 func (c *checker) consumedBody(fn *ssa.Function, a *attempt, r *retryloop.Retry, related []analysis.RelatedInformation) {
 	hc := a.hc
-	var candidates []requestBody
+	var candidates []reqbody.Candidate
 	switch {
 	case hc.Request != nil:
 		if !sameObject(r, hc.Request, 0) {
 			return
 		}
-		candidates = c.requestBodies(hc.Request)
+		candidates = c.bodies.Candidates(hc.Request)
 	case hc.Body != nil:
 		if !sameObject(r, hc.Body, 0) {
 			return
 		}
-		candidates = []requestBody{{body: hc.Body}}
+		candidates = []reqbody.Candidate{{Body: hc.Body}}
 	}
-	bodies := make([]ssa.Value, len(candidates))
-	for i, cb := range candidates {
-		bodies[i] = cb.body
-	}
-	if len(bodies) == 0 || c.bodyReset(fn, r, a, bodies) {
-		return
-	}
-	// The first construction that gives the request a body names it.
-	var kind string
-	var reqOrigin ssa.Value
-	inMemory := true
+	var bodies []ssa.Value
 	for _, cb := range candidates {
-		k, mem, ok := bodyKind(c.res.Index, cb.body)
-		if !ok {
-			continue
+		if cb.Body != nil {
+			bodies = append(bodies, cb.Body)
 		}
-		if kind == "" {
-			kind, reqOrigin = k, cb.origin
-		}
-		inMemory = inMemory && mem
 	}
-	if kind == "" {
+	if len(candidates) == 0 || c.bodyReset(fn, r, a, bodies) {
 		return
+	}
+	body, ok := c.bodies.Describe(candidates)
+	if !ok {
+		return
+	}
+	kind, inMemory := body.Kind, body.InMemory
+	// The first construction that gives the request a body names it.
+	var reqOrigin ssa.Value
+	for _, cb := range candidates {
+		if _, ok := c.bodies.Describe([]reqbody.Candidate{cb}); ok {
+			reqOrigin = cb.Origin
+			break
+		}
 	}
 	pos, end := lint.CallRange(c.pass, a.call.Pos())
 	rel := related[1:]
@@ -660,6 +659,10 @@ func (c *checker) hasKey(fn *ssa.Function, a *attempt) bool {
 	return false
 }
 
+// maxRequestDepth bounds the derivations and caller parameters that
+// requestBuilders follows back from a sent request.
+const maxRequestDepth = 8
+
 // requestBuilders adds to funcs the functions of this package that build
 // request v: the function of each construction, a helper of the package
 // that returns it (newOrderRequest()), and, when v is a parameter, the
@@ -680,7 +683,7 @@ func (c *checker) requestBuilders(v ssa.Value, funcs map[*ssa.Function]bool) {
 				funcs[instr.Parent()] = true
 			}
 			if p, ok := o.V.(*ssa.Parameter); ok {
-				c.callerArgs(p, func(arg ssa.Value) { walk(arg, depth+1) })
+				c.res.Index.CallerArgs(p, func(arg ssa.Value) { walk(arg, depth+1) })
 				continue
 			}
 			if call, _ := valueflow.CallOf(o.V); call != nil {

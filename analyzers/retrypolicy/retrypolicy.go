@@ -13,6 +13,7 @@ import (
 	"github.com/httplint/httplint/analyzers/retrypolicy/internal/retrylib"
 	"github.com/httplint/httplint/internal/http/deadline"
 	"github.com/httplint/httplint/internal/http/facts"
+	"github.com/httplint/httplint/internal/http/reqbody"
 	"github.com/httplint/httplint/internal/http/sends"
 	"github.com/httplint/httplint/internal/lint"
 )
@@ -106,6 +107,7 @@ type checker struct {
 	libs      *retrylib.Resolver
 	deadlines *deadline.Resolver
 	senders   *sends.RequestSenders
+	bodies    *reqbody.Resolver
 	keys      map[string]bool // canonical idempotency header names
 	keyNames  string          // for messages
 }
@@ -123,6 +125,7 @@ func run(pass *analysis.Pass, rep *lint.Reporter, cfg *config) error {
 		libs:      retrylib.New(res.Index),
 		deadlines: res.DeadlineResolver(),
 		senders:   sends.NewRequestSenders(res.Index),
+		bodies:    res.BodyResolver(),
 		keys:      make(map[string]bool),
 	}
 	var names []string

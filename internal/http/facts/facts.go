@@ -26,6 +26,7 @@ import (
 	"github.com/httplint/httplint/internal/http/deadline"
 	"github.com/httplint/httplint/internal/http/httpconfig"
 	"github.com/httplint/httplint/internal/http/httplib"
+	"github.com/httplint/httplint/internal/http/reqbody"
 	"github.com/httplint/httplint/internal/http/sends"
 	"github.com/httplint/httplint/internal/lint"
 	"github.com/httplint/httplint/internal/ssa/ssabuild"
@@ -61,6 +62,7 @@ type Value struct {
 	Client    *httpconfig.Client    // for *http.Client
 	Transport *httpconfig.Transport // for *http.Transport and RoundTripper
 	Deadline  *deadline.Deadline    // for context.Context and *http.Request
+	Body      *reqbody.Body         // for *http.Request: the body it may carry
 }
 
 // AFact marks Summary as an analysis fact.
@@ -78,6 +80,9 @@ func (s *Summary) String() string {
 		}
 		if d := r.Deadline; d != nil {
 			p = append(p, "deadline="+d.String())
+		}
+		if b := r.Body; b != nil {
+			p = append(p, fmt.Sprintf("body(%s,inmemory=%t)", b.Kind, b.InMemory))
 		}
 		if len(p) > 0 {
 			parts = append(parts, fmt.Sprintf("%d:%s", i, strings.Join(p, ",")))
@@ -192,6 +197,20 @@ func (r *Result) ResultDeadline(fn *types.Func, i int) (deadline.Deadline, bool)
 	return deadline.Deadline{}, false
 }
 
+// BodyResolver returns a new resolver of request bodies for the
+// package.
+func (r *Result) BodyResolver() *reqbody.Resolver {
+	return reqbody.NewResolver(r.Index, r)
+}
+
+// ResultBody implements reqbody.Facts.
+func (r *Result) ResultBody(fn *types.Func, i int) (reqbody.Body, bool) {
+	if res := r.result(fn, i); res != nil && res.Body != nil {
+		return *res.Body, true
+	}
+	return reqbody.Body{}, false
+}
+
 // ReadOnlyParam implements httpconfig.Facts.
 func (r *Result) ReadOnlyParam(fn *types.Func, i int) bool {
 	if s := r.imported[fn]; s != nil {
@@ -273,6 +292,7 @@ func exportSummaries(pass *analysis.Pass, res *Result, pkg *ssa.Package, funcs [
 	clients := res.ClientResolver()
 	deadlines := res.DeadlineResolver()
 	senders := sends.NewResolver(res.Index, clients, deadlines, res)
+	bodies := res.BodyResolver()
 	summarise := func(t types.Type, client func() *httpconfig.Client, transport func() *httpconfig.Transport, dl func() deadline.Deadline) (Value, bool) {
 		var r Value
 		switch {
@@ -331,6 +351,12 @@ func exportSummaries(pass *analysis.Pass, res *Result, pkg *ssa.Package, funcs [
 				func() *httpconfig.Client { return clients.ResultClient(fn, i) },
 				func() *httpconfig.Transport { return clients.ResultTransport(fn, i) },
 				func() deadline.Deadline { return deadlines.Result(fn, i) })
+			if httplib.IsRequest(results.At(i).Type()) {
+				if b, hasBody := bodies.Result(fn, i); hasBody {
+					r.Body = &b
+					ok = true
+				}
+			}
 			if ok {
 				s.Values[i] = r
 				any = true

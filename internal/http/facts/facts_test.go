@@ -9,5 +9,5 @@ import (
 )
 
 func TestFacts(t *testing.T) {
-	analysistest.Run(t, analysistest.TestData(), facts.Analyzer, "ctor", "ctx")
+	analysistest.Run(t, analysistest.TestData(), facts.Analyzer, "ctor", "ctx", "body")
 }

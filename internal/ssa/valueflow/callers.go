@@ -3,6 +3,7 @@ package valueflow
 import (
 	"go/token"
 	"go/types"
+	"slices"
 	"sync"
 
 	"golang.org/x/tools/go/ssa"
@@ -114,6 +115,22 @@ func (ix *Index) Callers(fn *ssa.Function) ([]ssa.CallInstruction, bool) {
 		}
 	}
 	return sites, true
+}
+
+// CallerArgs calls f with the argument that each call site of p's
+// function in this package passes for parameter p.
+func (ix *Index) CallerArgs(p *ssa.Parameter, f func(ssa.Value)) {
+	fn := p.Parent()
+	i := slices.Index(fn.Params, p)
+	if i < 0 {
+		return
+	}
+	sites, _ := ix.Callers(fn)
+	for _, site := range sites {
+		if args := site.Common().Args; i < len(args) {
+			f(args[i])
+		}
+	}
 }
 
 // DirectCall returns the call (or go or defer statement) that calls the

@@ -12,6 +12,8 @@ import (
 	"net/url"
 	"strings"
 	"time"
+
+	"requestbody/sdkbuilder"
 )
 
 // Some paths build the request with a body (go-mastodon's doAPI).
@@ -332,4 +334,82 @@ func harvestTimerAll(u string, payloads []string, c *http.Client) {
 	for _, r := range reqs {
 		harvestTimer(r, c)
 	}
+}
+
+// A request built by another package and kept in an exported field of
+// the receiver by another method, then sent again by a counter loop
+// (qingstor-sdk-go v3.0.2's Request.send).
+type SDKRequest struct {
+	Input       *sdkbuilder.Input
+	HTTPRequest *http.Request
+	Client      *http.Client
+	Retries     int
+}
+
+func (r *SDKRequest) build() error {
+	b := &sdkbuilder.Builder{}
+	req, err := b.BuildHTTPRequest(r.Input)
+	if err != nil {
+		return err
+	}
+	r.HTTPRequest = req
+	return nil
+}
+
+func (r *SDKRequest) send() (*http.Response, error) {
+	var resp *http.Response
+	var err error
+	retries := r.Retries + 1
+	for {
+		if retries > 0 {
+			resp, err = r.Client.Do(r.HTTPRequest) // want `the same \*http.Request is sent again on the next iteration, but the first attempt consumed its io.Reader body, which cannot be rewound`
+			if err == nil {
+				retries = 0
+			} else {
+				retries--
+				time.Sleep(time.Second)
+			}
+		} else {
+			break
+		}
+	}
+	return resp, err
+}
+
+// Send builds and sends the request.
+func (r *SDKRequest) Send() (*http.Response, error) {
+	if err := r.build(); err != nil {
+		return nil, err
+	}
+	return r.send()
+}
+
+// The same loop over a request the other package builds without a body.
+type QueryRequest struct {
+	HTTPRequest *http.Request
+	Client      *http.Client
+}
+
+func (r *QueryRequest) build(u string) (err error) {
+	r.HTTPRequest, err = sdkbuilder.BuildQuery(u)
+	return err
+}
+
+func (r *QueryRequest) send() (resp *http.Response, err error) {
+	for attempt := 0; attempt < 3; attempt++ {
+		resp, err = r.Client.Do(r.HTTPRequest)
+		if err == nil {
+			return resp, nil
+		}
+		time.Sleep(time.Second)
+	}
+	return nil, err
+}
+
+// Send builds and sends the query.
+func (r *QueryRequest) Send(u string) (*http.Response, error) {
+	if err := r.build(u); err != nil {
+		return nil, err
+	}
+	return r.send()
 }
