@@ -307,6 +307,15 @@ func (c *checker) loopRules(fn *ssa.Function, a *attempt, r *retryloop.Retry) {
 		c.rep.Report(analysis.Diagnostic{Pos: pos, End: end, Category: UnboundedLoop,
 			Related: append([]analysis.RelatedInformation{{Pos: cd.Test.Pos(), Message: "the only bound"}}, related...),
 			Message: fmt.Sprintf("this loop's only bound is a counter that starts at %s and must reach %d exactly: a negative %s never does, and %s is retried forever; test with <= instead of ==", cd.Init.Name(), cd.K, cd.Init.Name(), a.name)})
+	} else if w := r.Wrap; w != nil {
+		name := settingName(c.pass, w.Setting)
+		when := "0"
+		if w.K > 1 {
+			when = fmt.Sprintf("below %d", w.K)
+		}
+		c.rep.Report(analysis.Diagnostic{Pos: pos, End: end, Category: UnboundedLoop,
+			Related: append([]analysis.RelatedInformation{{Pos: w.Sub.Pos(), Message: "the only bound"}}, related...),
+			Message: fmt.Sprintf("this loop's only bound is %s-%d, and %s is unsigned and never checked: when it is %s the bound wraps to about 2^64 and %s is retried all but forever; check %s first", name, w.K, name, when, a.name, name)})
 	}
 	if len(r.Waits) == 0 && !selfRetrying {
 		c.rep.Report(analysis.Diagnostic{Pos: pos, End: end, Category: NoBackoff, Related: related,

@@ -347,3 +347,23 @@ func callRange(pass *analysis.Pass, lparen token.Pos) (token.Pos, token.Pos) {
 	}
 	return pos, end
 }
+
+// settingName returns the source form of a setting read from a
+// parameter: p, p.f or p.f.g.
+func settingName(pass *analysis.Pass, v ssa.Value) string {
+	switch x := valueflow.StripCopies(v).(type) {
+	case *ssa.Parameter:
+		return x.Name()
+	case *ssa.UnOp:
+		if fa, ok := x.X.(*ssa.FieldAddr); ok {
+			if f := valueflow.FieldOf(fa); f != nil {
+				return settingName(pass, fa.X) + "." + f.Name()
+			}
+		}
+	case *ssa.Field:
+		if f := valueflow.FieldOf(x); f != nil {
+			return settingName(pass, x.X) + "." + f.Name()
+		}
+	}
+	return "the setting"
+}

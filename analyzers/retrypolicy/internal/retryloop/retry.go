@@ -103,6 +103,9 @@ type Retry struct {
 	// constant (remaining == 0), and nothing checks the setting's sign: a
 	// negative setting never reaches the constant.
 	CountDown *CountDown
+	// Wrap is set when the loop's only bound is a counter bound computed
+	// as setting-K from an unsigned setting that nothing checks.
+	Wrap *Wrap
 
 	cycle []bool
 	fr    []bool
@@ -435,10 +438,14 @@ func (f *Forest) computeCycle(r *Retry, cb *ssa.BasicBlock, fr []bool, tests map
 func (r *Retry) classifyExits(f *Forest, a Attempt, tests map[*ssa.If]test) {
 	l := r.Loop
 	var downs []*CountDown
+	var wraps []*Wrap
 	others := false
 	defer func() {
 		if !others && len(downs) == 1 && !signChecked(f.Fn, downs[0].Init) {
 			r.CountDown = downs[0]
+		}
+		if !others && len(downs) == 0 && len(wraps) == 1 && !settingChecked(f.Fn, wraps[0]) {
+			r.Wrap = wraps[0]
 		}
 	}()
 	for _, b := range f.Fn.Blocks {
@@ -465,6 +472,8 @@ func (r *Retry) classifyExits(f *Forest, a Attempt, tests map[*ssa.If]test) {
 		if k == BoundCounter {
 			if cd := countDown(l, iff, exitTrue); cd != nil {
 				downs = append(downs, cd)
+			} else if w := wrapBound(l, iff); w != nil {
+				wraps = append(wraps, w)
 			} else {
 				others = true
 			}
