@@ -155,7 +155,7 @@ func (c *checker) bodyReset(fn *ssa.Function, r *retryloop.Retry, a *attempt, bo
 					return true
 				}
 				for _, arg := range cc.Args {
-					if slices.Contains(bodies, arg) || (a.hc.Request != nil && arg == a.hc.Request) {
+					if slices.Contains(bodies, arg) || (a.hc.Request != nil && sameVariable(arg, a.hc.Request)) {
 						if !httplib.KeepsRequestBody(fn) {
 							return true
 						}
@@ -173,7 +173,7 @@ func (c *checker) bodyReset(fn *ssa.Function, r *retryloop.Retry, a *attempt, bo
 // body before each attempt).
 func (c *checker) resetterMade(fn *ssa.Function, a *attempt, bodies []ssa.Value) bool {
 	held := func(v ssa.Value) bool {
-		return slices.Contains(bodies, v) || (a.hc.Request != nil && v == a.hc.Request)
+		return slices.Contains(bodies, v) || (a.hc.Request != nil && sameVariable(v, a.hc.Request))
 	}
 	for _, b := range fn.Blocks {
 		for _, instr := range b.Instrs {
@@ -366,4 +366,17 @@ func settingName(pass *analysis.Pass, v ssa.Value) string {
 		}
 	}
 	return "the setting"
+}
+
+// sameVariable reports whether a and b are the same value, or loads of
+// the same variable (a parameter a closure captures lives in a cell,
+// and each use loads it).
+func sameVariable(a, b ssa.Value) bool {
+	a, b = valueflow.StripCopies(a), valueflow.StripCopies(b)
+	if a == b {
+		return true
+	}
+	x, ok1 := a.(*ssa.UnOp)
+	y, ok2 := b.(*ssa.UnOp)
+	return ok1 && ok2 && x.Op == token.MUL && y.Op == token.MUL && x.X == y.X
 }
