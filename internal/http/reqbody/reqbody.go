@@ -64,7 +64,7 @@ const maxDepth = 8
 // request derivations (WithContext, Clone), φ-nodes, the arguments of
 // every caller in this package when v is a parameter, and every store of
 // this package into a field v is loaded from (the default path of an
-// exported field). Constructions it cannot follow are left out; a nil
+// exported field) or read from (a field of a struct value). Constructions it cannot follow are left out; a nil
 // body is returned as such, for [Kind] to skip.
 func (r *Resolver) Candidates(v ssa.Value) []Candidate {
 	var out []Candidate
@@ -87,6 +87,16 @@ func (r *Resolver) Candidates(v ssa.Value) []Candidate {
 			seen[o.V] = true
 			if p, ok := o.V.(*ssa.Parameter); ok {
 				r.ix.CallerArgs(p, func(arg ssa.Value) { walk(arg, depth+1) })
+				continue
+			}
+			if fv, ok := o.V.(*ssa.Field); ok {
+				// A field of a struct value (req.Request): every value
+				// stored into that field, when only this package can.
+				if f := valueflow.FieldOf(fv); f != nil && f.Pkg() == r.ix.Pkg.Pkg && !valueflow.FieldWritableElsewhere(fv.X.Type(), f) {
+					for _, v := range r.ix.FieldValues(f) {
+						walk(v, depth+1)
+					}
+				}
 				continue
 			}
 			if a, ok := o.V.(*ssa.Alloc); ok {

@@ -370,18 +370,6 @@ func (ix *Index) origins(v ssa.Value, depth int) []Origin {
 			default:
 				out = append(out, Origin{V: x})
 			}
-		case *ssa.Field:
-			// A field of a struct value: every value it holds was stored
-			// by a composite literal or an assignment, in this package
-			// when no other package can write the field.
-			f := FieldOf(x)
-			if f == nil || f.Pkg() != ix.Pkg.Pkg || len(ix.fieldStores[f]) == 0 || fieldWritableElsewhere(x.X.Type(), f) {
-				out = append(out, Origin{V: x})
-				continue
-			}
-			for _, st := range ix.fieldStores[f] {
-				work = append(work, st.Val)
-			}
 		default:
 			out = append(out, Origin{V: v})
 		}
@@ -417,12 +405,12 @@ func writableElsewhere(addr *ssa.FieldAddr, f *types.Var) bool {
 	if !ok {
 		return f.Exported()
 	}
-	return fieldWritableElsewhere(p.Elem(), f)
+	return FieldWritableElsewhere(p.Elem(), f)
 }
 
-// fieldWritableElsewhere reports whether other packages can store into
+// FieldWritableElsewhere reports whether other packages can store into
 // field f of struct type t: f is exported and t is exported or unnamed.
-func fieldWritableElsewhere(t types.Type, f *types.Var) bool {
+func FieldWritableElsewhere(t types.Type, f *types.Var) bool {
 	if !f.Exported() {
 		return false
 	}
