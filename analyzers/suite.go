@@ -56,3 +56,14 @@ func Definitions() []Definition {
 		{headersize.Name, headersize.Analyzer, headersize.Rules, headersize.New},
 	}
 }
+
+// Only returns the definition of the analyzer named name, alone, for
+// that analyzer's own command; it panics if there is none.
+func Only(name string) []Definition {
+	for _, d := range Definitions() {
+		if d.Name == name {
+			return []Definition{d}
+		}
+	}
+	panic("analyzers: no analyzer " + name)
+}

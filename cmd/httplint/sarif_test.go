@@ -43,7 +43,7 @@ func TestSARIF(t *testing.T) {
 	if r.code != 3 {
 		t.Errorf("exit code %d, want 3 (findings); stderr:\n%s", r.code, r.stderr)
 	}
-	checkFindings(t, r.stderr) // the text findings are still printed
+	checkFindings(t, r.stdout) // the text findings are still printed
 	data, err := os.ReadFile(out)
 	if err != nil {
 		t.Fatal(err)
@@ -185,7 +185,7 @@ func Fetch(u string) {
 		"clean/clean.go": "package clean\n\nfunc Add(a, b int) int { return a + b }\n",
 	})
 
-	r := run(t, dir, bin, "-sarif", "./...")
+	r := run(t, dir, bin, "-sarif=-", "./...")
 	if r.code != 3 {
 		t.Errorf("exit %d, want 3; stderr:\n%s", r.code, r.stderr)
 	}
@@ -200,7 +200,7 @@ func Fetch(u string) {
 	}
 
 	// -acquiretimeout only: the rule table has only its rules.
-	r = run(t, dir, bin, "-sarif", "-acquiretimeout", "./...")
+	r = run(t, dir, bin, "-sarif=-", "-acquiretimeout", "./...")
 	l = readSARIF(t, []byte(r.stdout))
 	for _, rule := range l.Runs[0].Tool.Driver.Rules {
 		if !strings.HasPrefix(rule.ID, "acquiretimeout/") {
@@ -209,7 +209,7 @@ func Fetch(u string) {
 	}
 
 	// An analyzer flag applies in SARIF mode.
-	r = run(t, dir, bin, "-sarif", "-acquiretimeout.allow-pkgs=example.com/scratch/a", "./a")
+	r = run(t, dir, bin, "-sarif=-", "-acquiretimeout.allow-pkgs=example.com/scratch/a", "./a")
 	l = readSARIF(t, []byte(r.stdout))
 	for _, res := range l.Runs[0].Results {
 		if res.RuleID == "acquiretimeout/client-no-deadline" {
@@ -218,13 +218,13 @@ func Fetch(u string) {
 	}
 
 	// -sarif-srcroot changes the base of the URIs.
-	r = run(t, dir, bin, "-sarif", "-sarif-srcroot="+filepath.Join(dir, "a"), "./a")
+	r = run(t, dir, bin, "-sarif=-", "-sarif-srcroot="+filepath.Join(dir, "a"), "./a")
 	l = readSARIF(t, []byte(r.stdout))
 	if res := l.Runs[0].Results; len(res) == 0 || res[0].Locations[0].PhysicalLocation.ArtifactLocation.URI != "a.go" {
 		t.Errorf("-sarif-srcroot=a: results %+v, want URIs relative to a/", res)
 	}
 
-	r = run(t, dir, bin, "-sarif", "./clean")
+	r = run(t, dir, bin, "-sarif=-", "./clean")
 	if r.code != 0 {
 		t.Errorf("clean package: exit %d, want 0; stderr:\n%s", r.code, r.stderr)
 	}
@@ -234,12 +234,12 @@ func Fetch(u string) {
 
 	// Errors: a bad flag is exit 2; a package that does not load is exit 1
 	// with a SARIF log recording the failure.
-	r = run(t, dir, bin, "-sarif", "-nosuchflag", "./...")
+	r = run(t, dir, bin, "-sarif=-", "-nosuchflag", "./...")
 	if r.code != 2 || !strings.Contains(r.stderr, "nosuchflag") {
 		t.Errorf("-sarif -nosuchflag: exit %d, stderr %q", r.code, r.stderr)
 	}
 	broken := writeModule(t, map[string]string{"b/b.go": "package b\n\nfunc F() { undefined() }\n"})
-	r = run(t, broken, bin, "-sarif", "./...")
+	r = run(t, broken, bin, "-sarif=-", "./...")
 	if r.code != 1 {
 		t.Errorf("type error: exit %d, want 1", r.code)
 	}

@@ -67,7 +67,7 @@ type Failure interface {
 // New returns the analyzer described by s. Its include-tests flag is
 // registered here; the caller registers its other flags on the result.
 func New(s Spec) *analysis.Analyzer {
-	includeTests := new(bool)
+	includeTests, reportSuppressed := new(bool), new(bool)
 	a := &analysis.Analyzer{
 		Name:             s.Name,
 		Doc:              MustExtract(s.Doc, s.Name),
@@ -78,6 +78,7 @@ func New(s Spec) *analysis.Analyzer {
 	}
 	a.Run = func(pass *analysis.Pass) (any, error) {
 		rep := NewReporter(pass, *includeTests)
+		rep.reportSuppressed = *reportSuppressed
 		for _, req := range a.Requires {
 			if f, ok := pass.ResultOf[req].(Failure); ok && f.InternalError() != "" {
 				rep.internalError(f.InternalError())
@@ -91,6 +92,7 @@ func New(s Spec) *analysis.Analyzer {
 		return struct{}{}, err
 	}
 	a.Flags.BoolVar(includeTests, "include-tests", false, "also report findings in _test.go files")
+	a.Flags.BoolVar(reportSuppressed, ReportSuppressedFlag, false, "also report the findings //httplint:ignore silences, marked as suppressed (for SARIF output; set by httplint -sarif)")
 	return a
 }
 
@@ -146,5 +148,5 @@ func (r *Reporter) internalError(msg string) {
 	if len(r.pass.Files) > 0 {
 		pos = r.pass.Files[0].Package
 	}
-	r.pass.Report(analysis.Diagnostic{Pos: pos, Category: InternalErrorCategory, Message: msg})
+	r.pass.Report(analysis.Diagnostic{Pos: pos, Category: InternalErrorCategory, Message: msg + RuleSuffix(r.pass.Analyzer.Name, InternalErrorCategory)})
 }

@@ -14,10 +14,36 @@ import (
 // and generated files, honours //httplint:ignore directives, and reports
 // directives that lack a reason.
 type Reporter struct {
-	pass         *analysis.Pass
-	includeTests bool
-	files        map[*token.File]*fileInfo
-	seen         map[seenKey]bool
+	pass             *analysis.Pass
+	includeTests     bool
+	reportSuppressed bool
+	files            map[*token.File]*fileInfo
+	seen             map[seenKey]bool
+}
+
+// ReportSuppressedFlag is the name of every analyzer's flag that makes it
+// report the findings a directive silences, marked by [Suppression].
+const ReportSuppressedFlag = "report-suppressed"
+
+// suppressedScheme starts the URL of a diagnostic that a directive
+// silences; the rest is the directive's reason.
+const suppressedScheme = "httplint-suppressed:"
+
+// Suppression reports whether d is a finding that a //httplint:ignore
+// directive silences (reported only with the report-suppressed flag),
+// and returns the directive's reason.
+func Suppression(d analysis.Diagnostic) (reason string, ok bool) {
+	return strings.CutPrefix(d.URL, suppressedScheme)
+}
+
+// RuleSuffix returns the suffix the Reporter appends to every message of
+// analyzer with category: " (analyzer/category)", so that users see the
+// rule id to suppress or look up, in every driver.
+func RuleSuffix(analyzer, category string) string {
+	if category == "" {
+		return " (" + analyzer + ")"
+	}
+	return " (" + analyzer + "/" + category + ")"
 }
 
 type seenKey struct {
@@ -77,14 +103,19 @@ func (r *Reporter) Report(d analysis.Diagnostic) {
 	tf := r.pass.Fset.File(d.Pos)
 	info := r.files[tf]
 	line := tf.Line(d.Pos)
+	r.seen[seenKey{d.Pos, d.Category}] = true
+	d.Message += RuleSuffix(r.pass.Analyzer.Name, d.Category)
 	for _, l := range []int{line, line - 1} {
 		for _, dir := range info.directives[l] {
 			if dir.Matches(r.pass.Analyzer.Name, d.Category) {
+				if r.reportSuppressed && dir.Reason != "" {
+					d.URL = suppressedScheme + dir.Reason
+					r.pass.Report(d)
+				}
 				return
 			}
 		}
 	}
-	r.seen[seenKey{d.Pos, d.Category}] = true
 	r.pass.Report(d)
 }
 
@@ -108,7 +139,7 @@ func (r *Reporter) Finish() {
 						Pos:      d.Pos,
 						End:      d.End,
 						Category: DirectiveCategory,
-						Message:  "//httplint:ignore directive needs a reason after the rule name",
+						Message:  "//httplint:ignore directive needs a reason after the rule name" + RuleSuffix(r.pass.Analyzer.Name, DirectiveCategory),
 					})
 				}
 			}

@@ -15,11 +15,18 @@ import (
 
 // A Rule describes one rule for the log's rule table.
 type Rule struct {
-	ID      string // "<analyzer>/<slug>"
-	Summary string // one line, the shortDescription
-	HelpURI string // documentation of the rule
-	Tags    []string
+	ID          string // "<analyzer>/<slug>"
+	Summary     string // one line, the shortDescription
+	Description string // a paragraph, the fullDescription ("" for Summary)
+	Help        string // Markdown help from the rule's documentation, or ""
+	HelpURI     string // documentation of the rule
+	Tags        []string
+	// Precision is GitHub's precision property ("high" by default).
+	Precision string
 }
+
+// FingerprintKey is the partialFingerprints key of httplint results.
+const FingerprintKey = "httplint/v1"
 
 // A Diagnostic is one finding to add to the log.
 type Diagnostic struct {
@@ -28,6 +35,14 @@ type Diagnostic struct {
 	Start, End token.Position // End may be invalid (a point)
 	Related    []Related
 	Fixes      []SuggestedFix
+	// Fingerprint identifies the finding across runs (rule, file,
+	// enclosing function, message), or is "".
+	Fingerprint string
+	// Suppressed marks a finding silenced in the source, for Reason.
+	Suppressed bool
+	Reason     string
+	// BaselineState is "new" or "unchanged" when a baseline was used.
+	BaselineState string
 }
 
 // Related is a secondary location of a finding.
@@ -90,21 +105,23 @@ func (b *Builder) AddRule(r Rule) int {
 		ID:                   r.ID,
 		Name:                 ruleName(r.ID),
 		ShortDescription:     &Message{Text: r.Summary},
+		FullDescription:      &Message{Text: cmp.Or(r.Description, r.Summary, r.ID)},
 		HelpURI:              r.HelpURI,
 		DefaultConfiguration: &ReportingConfig{Level: Level},
+		Properties:           &PropertyBag{Tags: r.Tags, Precision: cmp.Or(r.Precision, "high"), ProblemSeverity: Level},
 	}
 	if r.Summary == "" {
 		d.ShortDescription = &Message{Text: r.ID}
 	}
+	help, helpMD := d.FullDescription.Text, d.FullDescription.Text
+	if r.Help != "" {
+		help, helpMD = plainText(r.Help), r.Help
+	}
 	if r.HelpURI != "" {
-		d.Help = &Message{
-			Text:     fmt.Sprintf("%s. Documentation: %s", d.ShortDescription.Text, r.HelpURI),
-			Markdown: fmt.Sprintf("%s.\n\n[Documentation](%s)", d.ShortDescription.Text, r.HelpURI),
-		}
+		help += " Documentation: " + r.HelpURI
+		helpMD += fmt.Sprintf("\n\n[Documentation](%s)", r.HelpURI)
 	}
-	if len(r.Tags) > 0 {
-		d.Properties = &PropertyBag{Tags: r.Tags}
-	}
+	d.Help = &Message{Text: help, Markdown: helpMD}
 	b.driver.Rules = append(b.driver.Rules, d)
 	i := len(b.driver.Rules) - 1
 	b.ruleIndex[r.ID] = i
@@ -158,6 +175,13 @@ func (b *Builder) AddResult(d Diagnostic) (bool, error) {
 	for _, f := range d.Fixes {
 		r.Fixes = append(r.Fixes, b.fix(f))
 	}
+	if d.Fingerprint != "" {
+		r.PartialFingerprints = map[string]string{FingerprintKey: d.Fingerprint}
+	}
+	if d.Suppressed {
+		r.Suppressions = []*Suppression{{Kind: "inSource", Justification: d.Reason}}
+	}
+	r.BaselineState = d.BaselineState
 	b.results = append(b.results, r)
 	return true, nil
 }
@@ -284,4 +308,16 @@ func (b *Builder) fix(f SuggestedFix) *Fix {
 		ch.Replacements = append(ch.Replacements, rep)
 	}
 	return &Fix{Description: &Message{Text: f.Message}, ArtifactChanges: changes}
+}
+
+// plainText turns rule help Markdown into text: no emphasis or code
+// marks, code blocks kept as lines.
+func plainText(md string) string {
+	var lines []string
+	for _, l := range strings.Split(md, "\n") {
+		if !strings.HasPrefix(strings.TrimSpace(l), "```") {
+			lines = append(lines, l)
+		}
+	}
+	return strings.NewReplacer("**", "", "`", "").Replace(strings.Join(lines, "\n"))
 }

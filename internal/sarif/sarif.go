@@ -86,11 +86,12 @@ type ReportingConfig struct {
 	Level string `json:"level,omitempty"`
 }
 
-// PropertyBag holds SARIF properties; GitHub reads "tags" and
-// "precision".
+// PropertyBag holds SARIF properties; GitHub reads "tags",
+// "precision" and "problem.severity".
 type PropertyBag struct {
-	Tags      []string `json:"tags,omitempty"`
-	Precision string   `json:"precision,omitempty"`
+	Tags            []string `json:"tags,omitempty"`
+	Precision       string   `json:"precision,omitempty"`
+	ProblemSeverity string   `json:"problem.severity,omitempty"`
 }
 
 // Message is a text (and optional Markdown) message.
@@ -108,6 +109,18 @@ type Result struct {
 	Locations        []*Location `json:"locations"`
 	RelatedLocations []*Location `json:"relatedLocations,omitempty"`
 	Fixes            []*Fix      `json:"fixes,omitempty"`
+	// PartialFingerprints identify the result across runs, whatever
+	// lines moved.
+	PartialFingerprints map[string]string `json:"partialFingerprints,omitempty"`
+	Suppressions        []*Suppression    `json:"suppressions,omitempty"`
+	BaselineState       string            `json:"baselineState,omitempty"`
+}
+
+// Suppression records that a result is silenced, here by a directive in
+// the source (kind "inSource") with its reason.
+type Suppression struct {
+	Kind          string `json:"kind"`
+	Justification string `json:"justification,omitempty"`
 }
 
 // Location is a location in a file, with an optional message (for

@@ -1,11 +1,11 @@
-// The acquiretimeout command runs the acquiretimeout analyzer on the
-// named packages, standalone or as go vet -vettool.
+// The acquiretimeout command runs the acquiretimeout analyzer on the named packages, with
+// the same driver and flags as httplint: standalone (acquiretimeout ./...) or as
+// go vet -vettool. Run "acquiretimeout help" for its rules and flags.
 package main
 
 import (
-	"golang.org/x/tools/go/analysis/singlechecker"
-
-	"github.com/httplint/httplint/analyzers/acquiretimeout"
+	"github.com/httplint/httplint/analyzers"
+	"github.com/httplint/httplint/internal/driver"
 )
 
-func main() { singlechecker.Main(acquiretimeout.Analyzer) }
+func main() { driver.Main("acquiretimeout", analyzers.Only("acquiretimeout")) }

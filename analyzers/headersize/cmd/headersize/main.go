@@ -1,11 +1,11 @@
-// The headersize command runs the headersize analyzer on the named
-// packages, standalone or as go vet -vettool.
+// The headersize command runs the headersize analyzer on the named packages, with
+// the same driver and flags as httplint: standalone (headersize ./...) or as
+// go vet -vettool. Run "headersize help" for its rules and flags.
 package main
 
 import (
-	"golang.org/x/tools/go/analysis/singlechecker"
-
-	"github.com/httplint/httplint/analyzers/headersize"
+	"github.com/httplint/httplint/analyzers"
+	"github.com/httplint/httplint/internal/driver"
 )
 
-func main() { singlechecker.Main(headersize.Analyzer) }
+func main() { driver.Main("headersize", analyzers.Only("headersize")) }

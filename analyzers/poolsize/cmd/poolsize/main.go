@@ -1,11 +1,11 @@
-// The poolsize command runs the poolsize analyzer on the named packages,
-// standalone or as go vet -vettool.
+// The poolsize command runs the poolsize analyzer on the named packages, with
+// the same driver and flags as httplint: standalone (poolsize ./...) or as
+// go vet -vettool. Run "poolsize help" for its rules and flags.
 package main
 
 import (
-	"golang.org/x/tools/go/analysis/singlechecker"
-
-	"github.com/httplint/httplint/analyzers/poolsize"
+	"github.com/httplint/httplint/analyzers"
+	"github.com/httplint/httplint/internal/driver"
 )
 
-func main() { singlechecker.Main(poolsize.Analyzer) }
+func main() { driver.Main("poolsize", analyzers.Only("poolsize")) }

@@ -1,11 +1,11 @@
-// The retrypolicy command runs the retrypolicy analyzer on the named
-// packages, standalone or as go vet -vettool.
+// The retrypolicy command runs the retrypolicy analyzer on the named packages, with
+// the same driver and flags as httplint: standalone (retrypolicy ./...) or as
+// go vet -vettool. Run "retrypolicy help" for its rules and flags.
 package main
 
 import (
-	"golang.org/x/tools/go/analysis/singlechecker"
-
-	"github.com/httplint/httplint/analyzers/retrypolicy"
+	"github.com/httplint/httplint/analyzers"
+	"github.com/httplint/httplint/internal/driver"
 )
 
-func main() { singlechecker.Main(retrypolicy.Analyzer) }
+func main() { driver.Main("retrypolicy", analyzers.Only("retrypolicy")) }

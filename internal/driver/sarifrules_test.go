@@ -1,4 +1,4 @@
-package main
+package driver
 
 import (
 	"bytes"
@@ -24,7 +24,7 @@ import (
 // and a help URI into the analyzer's documentation page.
 func TestRules(t *testing.T) {
 	defs := analyzers.Definitions()
-	rules := sarifRules(defs)
+	rules := sarifRules(defs, nil)
 	ids := make(map[string]sarif.Rule)
 	for _, r := range rules {
 		if _, dup := ids[r.ID]; dup {
@@ -143,7 +143,7 @@ func TestAddGraph(t *testing.T) {
 	}
 	b := sarif.NewBuilder(sarif.Driver{Name: "toy"}, dir)
 	b.AddRule(sarif.Rule{ID: "toy/known", Summary: "known rule", HelpURI: "https://example.com/toy.md#known"})
-	if err := addGraph(b, g, findings(g)); err != nil {
+	if err := addGraph(b, g, findings(g), ""); err != nil {
 		t.Fatal(err)
 	}
 	var buf bytes.Buffer

@@ -1,6 +1,8 @@
-package main
+package driver
 
 import (
+	"crypto/sha256"
+	"encoding/hex"
 	"errors"
 	"fmt"
 	"go/token"
@@ -8,7 +10,6 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
-	"runtime/debug"
 	"strconv"
 	"strings"
 
@@ -16,6 +17,7 @@ import (
 	"golang.org/x/tools/go/analysis/checker"
 
 	"github.com/httplint/httplint/analyzers"
+	rulesdoc "github.com/httplint/httplint/docs/rules"
 	"github.com/httplint/httplint/internal/lint"
 	"github.com/httplint/httplint/internal/sarif"
 )
@@ -119,36 +121,35 @@ func sourceRoot() string {
 	return wd
 }
 
-// version is httplint's module version, "devel" in a development build.
-func version() string {
-	if bi, ok := debug.ReadBuildInfo(); ok && bi.Main.Version != "" && bi.Main.Version != "(devel)" {
-		return bi.Main.Version
-	}
-	return "devel"
-}
-
 // sarifRules returns the rule table of the analyzers defs: for each analyzer,
 // one rule per entry of its Rules ("<analyzer>/<slug>", documented at
 // the analyzer's URL + "#<slug>"), then its directive rule (a
 // //httplint:ignore without a reason, documented in docs/integration.md).
-func sarifRules(defs []analyzers.Definition) []sarif.Rule {
+func sarifRules(defs []analyzers.Definition, disabled *disableList) []sarif.Rule {
 	var rules []sarif.Rule
 	for _, d := range defs {
 		tags := []string{"httplint", d.Name, "reliability"}
 		hasDirective := false
 		for _, r := range d.Rules {
 			hasDirective = hasDirective || r.Slug == lint.DirectiveCategory
+			if disabled != nil && disabled.Disabled(d.Name, r.Slug) {
+				continue
+			}
 			rules = append(rules, sarif.Rule{
-				ID:      ruleID(d.Name, r.Slug),
-				Summary: r.Summary,
-				HelpURI: anchor(d.Analyzer.URL, r.Slug),
-				Tags:    tags,
+				ID:          ruleID(d.Name, r.Slug),
+				Summary:     r.Summary,
+				Description: rulesdoc.Description(d.Name, r.Slug),
+				Help:        rulesdoc.Section(d.Name, r.Slug),
+				HelpURI:     anchor(d.Analyzer.URL, r.Slug),
+				Tags:        tags,
 			})
 		}
 		if !hasDirective {
 			rules = append(rules, sarif.Rule{
 				ID:      ruleID(d.Name, lint.DirectiveCategory),
 				Summary: fmt.Sprintf("//httplint:ignore directive for %s without a reason: it silences nothing", d.Name),
+				Description: "A //httplint:ignore directive must give a reason after the rule name " +
+					"(//httplint:ignore acquiretimeout/client-no-deadline the caller sets a deadline); without one it silences nothing.",
 				HelpURI: directiveHelp(d.Analyzer.URL),
 				Tags:    tags,
 			})
@@ -186,30 +187,42 @@ func ruleID(analyzer, category string) string {
 // addGraph adds to b the diagnostics of the root actions of g and a
 // notification for each action that failed. A diagnostic whose rule is
 // not in the table gets a rule added, documented by its analyzer's URL.
-func addGraph(b *sarif.Builder, g *checker.Graph, fs []finding) error {
+func addGraph(b *sarif.Builder, g *checker.Graph, fs []finding, state string) error {
 	for act := range g.All() {
 		if act.Err != nil {
 			b.AddNotification("error", fmt.Sprintf("%s: %v", act, act.Err))
 		}
 	}
+	root := sourceRoot()
+	seen := make(map[string]int)
 	for _, f := range fs {
-		if err := addDiagnostic(b, f.act.Package.Fset, f.act.Analyzer, f.diag); err != nil {
+		e := entryOf(root, f)
+		key := e.Rule + "\x00" + e.File + "\x00" + e.Func + "\x00" + e.Message
+		n := seen[key]
+		seen[key]++
+		sum := sha256.Sum256([]byte(fmt.Sprintf("%s\x00%d", key, n)))
+		if err := addDiagnostic(b, f.act.Package.Fset, f.act.Analyzer, f.diag, hex.EncodeToString(sum[:16]), state); err != nil {
 			return err
 		}
 	}
 	return nil
 }
 
-func addDiagnostic(b *sarif.Builder, fset *token.FileSet, a *analysis.Analyzer, d analysis.Diagnostic) error {
+func addDiagnostic(b *sarif.Builder, fset *token.FileSet, a *analysis.Analyzer, d analysis.Diagnostic, fingerprint, state string) error {
 	id := ruleID(a.Name, d.Category)
 	if !b.HasRule(id) {
 		b.AddRule(sarif.Rule{ID: id, Summary: firstLine(a.Doc), HelpURI: a.URL})
 	}
 	sd := sarif.Diagnostic{
-		RuleID:  id,
-		Message: d.Message,
-		Start:   fset.Position(d.Pos),
-		End:     position(fset, d.End),
+		RuleID:        id,
+		Message:       strings.TrimSuffix(d.Message, lint.RuleSuffix(a.Name, d.Category)),
+		Start:         fset.Position(d.Pos),
+		End:           position(fset, d.End),
+		Fingerprint:   fingerprint,
+		BaselineState: state,
+	}
+	if reason, ok := lint.Suppression(d); ok {
+		sd.Suppressed, sd.Reason = true, reason
 	}
 	for _, r := range d.Related {
 		sd.Related = append(sd.Related, sarif.Related{Start: fset.Position(r.Pos), End: position(fset, r.End), Message: r.Message})
