@@ -152,39 +152,44 @@ func classify(call ssa.CallInstruction, clients *httpconfig.Resolver, deadlines 
 	return s, true
 }
 
-// clientName describes the client of s for a message.
-func clientName(s send) string {
+// noDeadlineMessage returns the message for s, a request with no
+// deadline (or, under strict, a context from a parameter) sent through a
+// client without Timeout: the client, the request's deadline, and the
+// fix.
+func noDeadlineMessage(s send) string {
+	if s.client.Origin == httpconfig.OriginDefault && s.what[0] != '(' {
+		// http.Get and friends: neither a Timeout nor a context can be
+		// given, only another client and request.
+		return s.what + " uses http.DefaultClient, which has no Timeout; use a Client with Timeout or a request with a deadline"
+	}
+	client, fix := "http.Client", "set Client.Timeout or pass a context with a deadline"
 	switch {
-	case s.client.Origin == httpconfig.OriginDefault && s.what[0] != '(':
-		return s.what + " uses http.DefaultClient, which has no Timeout,"
 	case s.client.Origin == httpconfig.OriginDefault && s.client.Injectable:
-		return "http.DefaultClient, the default when no client is passed in, has no Timeout"
+		client, fix = "the fallback http.DefaultClient", "fall back to a Client with Timeout"
 	case s.client.Origin == httpconfig.OriginDefault:
-		return "http.DefaultClient has no Timeout"
+		client = "http.DefaultClient"
 	case s.client.Injectable:
-		return "the default http.Client used when no client is passed in has no Timeout"
+		client, fix = "the fallback http.Client", "set its Timeout or pass a context with a deadline"
 	case s.client.Library != "":
-		return fmt.Sprintf("the http.Client from %s has no Timeout", s.client.Library)
+		client, fix = "the "+s.client.Library+"() client", "set its Timeout"
 	}
-	return "http.Client has no Timeout"
-}
-
-func requestPhrase(s send) string {
 	if s.deadline.Kind == deadline.Param {
-		return "this request's context is a parameter that may carry no deadline"
+		short := "set Client.Timeout"
+		if s.client.Origin != httpconfig.OriginDefault && (s.client.Injectable || s.client.Library != "") {
+			short = "set its Timeout"
+		}
+		return client + " has no Timeout and this request's context parameter may lack a deadline; " + short
 	}
-	return "this request has no deadline"
+	if rht := s.client.Transport.Get(httpconfig.ResponseHeaderTimeout); rht.IsNonZero() {
+		return fmt.Sprintf("%s has no Timeout and ResponseHeaderTimeout (%s) does not bound the body; set a Timeout or a deadline",
+			client, rht.Describe(true))
+	}
+	return client + " has no Timeout and this request no deadline; " + fix
 }
 
 func reportNoDeadline(pass *analysis.Pass, rep *lint.Reporter, s send) {
-	msg := fmt.Sprintf("%s and %s: a server that accepts the connection and never answers blocks this call forever",
-		clientName(s), requestPhrase(s))
-	if rht := s.client.Transport.Get(httpconfig.ResponseHeaderTimeout); rht.IsNonZero() {
-		msg = fmt.Sprintf("%s and %s; the transport's ResponseHeaderTimeout (%s) bounds only the wait for response headers: reading the response body can still block forever",
-			clientName(s), requestPhrase(s), rht.Describe(true))
-	}
 	pos, end := lint.CallRange(pass, s.call.Pos())
-	d := analysis.Diagnostic{Pos: pos, End: end, Category: ClientNoDeadline, Message: msg}
+	d := analysis.Diagnostic{Pos: pos, End: end, Category: ClientNoDeadline, Message: noDeadlineMessage(s)}
 	if p := s.client.Pos(); p.IsValid() && p != pos && !rep.Excluded(p) {
 		d.Related = append(d.Related, analysis.RelatedInformation{Pos: p, Message: "client built here"})
 	}
@@ -198,28 +203,27 @@ func reportIndirect(pass *analysis.Pass, rep *lint.Reporter, call ssa.CallInstru
 		if s.ClientParam >= 0 || !s.Client.Timeout.IsZero() {
 			continue
 		}
-		ctx := "the context passed here has no deadline"
+		ctx := "this context has no deadline; give it a deadline"
 		if s.FromRequest() {
-			ctx = "the request passed here has no deadline"
+			ctx = "this request has no deadline; give it a deadline"
 		}
 		switch {
 		case s.Deadline.Kind == deadline.Param && strict:
-			ctx = "its context comes from a parameter that may carry no deadline"
+			ctx = "this context, a parameter, may have no deadline; give it one"
 		case s.Deadline.Kind != deadline.None:
 			continue
 		}
-		client := "an http.Client that has no Timeout"
+		client := "an http.Client"
 		switch {
 		case s.Client.Origin == httpconfig.OriginDefault:
-			client = "http.DefaultClient, which has no Timeout,"
+			client = "http.DefaultClient"
 		case s.Client.Library != "":
-			client = fmt.Sprintf("the http.Client from %s, which has no Timeout,", s.Client.Library)
+			client = s.Client.Library + "()"
 		}
 		pos, end := lint.CallRange(pass, call.Pos())
 		via := strings.TrimPrefix(s.Via, pass.Pkg.Name()+".")
 		rep.Report(analysis.Diagnostic{Pos: pos, End: end, Category: ClientNoDeadline,
-			Message: fmt.Sprintf("%s sends a request through %s and %s: a server that accepts the connection and never answers blocks this call forever",
-				via, client, ctx)})
+			Message: fmt.Sprintf("%s uses %s (no Timeout) and %s", via, client, ctx)})
 		return
 	}
 }
@@ -233,26 +237,22 @@ func reportPoolWaits(pass *analysis.Pass, rep *lint.Reporter, pools map[token.Po
 	for _, p := range keys {
 		sends := pools[p]
 		max := sends[0].client.Transport.Get(httpconfig.MaxConnsPerHost)
-		limit := "the per-host connection limit"
-		if max.Kind == httpconfig.Const {
-			limit = fmt.Sprintf("%d connections to a host", max.Int)
-		}
-		msg := fmt.Sprintf("MaxConnsPerHost is %s but the client using this transport has no Timeout and sends requests without a deadline: once %s are in use, further requests wait for a connection forever",
-			max.Describe(false), limit)
-		if sends[0].client.Transport.Get(httpconfig.ResponseHeaderTimeout).IsNonZero() {
-			msg += " (ResponseHeaderTimeout does not bound this wait)"
-		}
 		if !p.IsValid() || rep.Excluded(p) {
 			// The transport is configured in another package: report at
 			// each request instead.
 			for _, s := range sends {
+				wait := "this request, with no deadline, may queue forever"
+				if s.deadline.Kind == deadline.Param {
+					wait = "this request's context parameter may lack a deadline"
+				}
 				pos, end := lint.CallRange(pass, s.call.Pos())
 				rep.Report(analysis.Diagnostic{Pos: pos, End: end, Category: PoolWaitUnbounded,
-					Message: fmt.Sprintf("%s and %s, but its transport sets MaxConnsPerHost (%s): once the limit is reached this request waits for a connection forever",
-						clientName(s), requestPhrase(s), max.Describe(false))})
+					Message: fmt.Sprintf("MaxConnsPerHost is %s and the client has no Timeout: %s; set a Timeout", max.Describe(false), wait)})
 			}
 			continue
 		}
+		msg := fmt.Sprintf("MaxConnsPerHost is %s and the client has no Timeout: requests with no deadline queue forever; set Client.Timeout",
+			max.Describe(false))
 		pos, end := lint.StoreRange(pass, p)
 		d := analysis.Diagnostic{Pos: pos, End: end, Category: PoolWaitUnbounded, Message: msg}
 		for _, s := range sends {
@@ -277,27 +277,28 @@ func reportDials(pass *analysis.Pass, rep *lint.Reporter, res *facts.Result, cli
 				if t.Origin != httpconfig.OriginZero || !max.IsNonZero() || !max.Pos().IsValid() {
 					continue
 				}
-				var missing string
 				dial := t.Get(httpconfig.DialTimeout)
 				tls := t.Get(httpconfig.TLSHandshakeTimeout)
 				noTLS := tls.IsZero() && !t.Get(httpconfig.CustomTLSDial).IsNonZero()
+				noDial := "no dial timeout"
+				if dial.IsZero() && !dial.Explicit {
+					// A nil DialContext dials with a zero net.Dialer.
+					noDial += " (nil DialContext)"
+				}
+				var missing, fix string
 				switch {
 				case dial.IsZero() && noTLS:
-					missing = "no dial timeout and no TLSHandshakeTimeout"
+					missing, fix = noDial+" and no TLSHandshakeTimeout", "set both"
 				case dial.IsZero():
-					missing = "no dial timeout"
+					missing, fix = noDial, "use a net.Dialer with Timeout"
 				case noTLS:
-					missing = "no TLSHandshakeTimeout"
+					missing, fix = "no TLSHandshakeTimeout", "set TLSHandshakeTimeout"
 				default:
 					continue
 				}
-				if dial.IsZero() && !dial.Explicit {
-					missing += " (a nil DialContext dials with a zero net.Dialer)"
-				}
 				pos, end := lint.StoreRange(pass, max.Pos())
 				rep.Report(analysis.Diagnostic{Pos: pos, End: end, Category: DialUnbounded,
-					Message: fmt.Sprintf("MaxConnsPerHost is %s but this transport has %s: dials are not cancelled with their request, so a stalled dial or TLS handshake holds a connection slot until the operating system gives up",
-						max.Describe(false), missing)})
+					Message: fmt.Sprintf("MaxConnsPerHost is %s but this transport has %s; %s", max.Describe(false), missing, fix)})
 			}
 		}
 	}

@@ -10,13 +10,15 @@ import (
 )
 
 func TestDefaults(t *testing.T) {
-	analysistest.Run(t, analysistest.TestData(), acquiretimeout.Analyzer,
+	results := analysistest.Run(t, analysistest.TestData(), acquiretimeout.Analyzer,
 		"local", "fields", "fixedconfig", "ctor", "ctoruser", "helpers", "helperuser", "generics", "renamed", "broken", "tests", "pool", "directive", "valuetypes", "injected", "injecteduser")
+	testutil.CheckMessages(t, results, 120)
 }
 
 func TestOptions(t *testing.T) {
 	a := testutil.Configure(t, acquiretimeout.New(), "include-tests=true", "strict=true", "allow-pkgs=allowed")
-	analysistest.Run(t, analysistest.TestData(), a, "testsincluded", "strictparams", "allowed")
+	results := analysistest.Run(t, analysistest.TestData(), a, "testsincluded", "strictparams", "allowed")
+	testutil.CheckMessages(t, results, 120)
 }
 
 func TestFlags(t *testing.T) {

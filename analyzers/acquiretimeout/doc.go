@@ -24,8 +24,8 @@
 //
 // client-no-deadline: a request is sent through a client with no Timeout
 // and its context has no deadline. When the transport sets
-// ResponseHeaderTimeout, the message explains that it bounds only the
-// wait for headers: reading the body is still unbounded.
+// ResponseHeaderTimeout, the message says that it does not bound the
+// body: it bounds only the wait for headers.
 //
 // pool-wait-unbounded: a Transport sets MaxConnsPerHost and a client
 // without Timeout sends a request without deadline through it. Once the

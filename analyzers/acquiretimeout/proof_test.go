@@ -12,8 +12,7 @@
 //   - acquiretimeout/pool-wait-unbounded: once MaxConnsPerHost connections
 //     are in use, a further request queues for a connection, without
 //     dialing, and only its context bounds the wait; ResponseHeaderTimeout
-//     does not bound it either (the message variant)
-//     (TestProofPoolWaitUnbounded).
+//     does not bound it either (TestProofPoolWaitUnbounded).
 //   - acquiretimeout/dial-unbounded: dials are detached from the request's
 //     cancellation, so a stalled TLS handshake keeps its MaxConnsPerHost
 //     slot after the request gives up, until TLSHandshakeTimeout ends it

@@ -15,7 +15,7 @@ func NewTimedClient(d time.Duration) *http.Client {
 }
 
 func NewPooled() (*http.Client, error) {
-	t := &http.Transport{MaxConnsPerHost: 4} // want `MaxConnsPerHost is 4 but this transport has no dial timeout`
+	t := &http.Transport{MaxConnsPerHost: 4} // want `MaxConnsPerHost is 4 but this transport has no dial timeout \(nil DialContext\) and no TLSHandshakeTimeout; set both`
 	return &http.Client{Transport: t}, nil
 }
 

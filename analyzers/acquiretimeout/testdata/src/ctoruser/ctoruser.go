@@ -10,7 +10,7 @@ import (
 func UsesZero(u string) {
 	c := ctor.NewClient()
 	req, _ := http.NewRequest("GET", u, nil)
-	c.Do(req) // want `http.Client has no Timeout and this request has no deadline`
+	c.Do(req) // want `http.Client has no Timeout and this request no deadline; set Client.Timeout or pass a context with a deadline`
 }
 
 func UsesTimed(u string) {
@@ -20,11 +20,11 @@ func UsesTimed(u string) {
 
 func UsesPooled(u string) {
 	c, _ := ctor.NewPooled()
-	c.Get(u) // want `http.Client has no Timeout and this request has no deadline, but its transport sets MaxConnsPerHost \(4\)`
+	c.Get(u) // want `MaxConnsPerHost is 4 and the client has no Timeout: this request, with no deadline, may queue forever; set a Timeout`
 }
 
 func UsesDefault(u string) {
-	ctor.Default.Get(u) // want `http.Client has no Timeout`
+	ctor.Default.Get(u) // want `http.Client has no Timeout and this request no deadline; set Client.Timeout or pass a context with a deadline`
 }
 
 func UsesHolder(u string) {

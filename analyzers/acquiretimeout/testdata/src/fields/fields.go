@@ -21,7 +21,7 @@ func (s *Service) Fetch() (*http.Response, error) {
 	if err != nil {
 		return nil, err
 	}
-	return s.client.Do(req) // want `http.Client has no Timeout and this request has no deadline`
+	return s.client.Do(req) // want `http.Client has no Timeout and this request no deadline; set Client.Timeout or pass a context with a deadline`
 }
 
 type Timed struct {
@@ -51,7 +51,7 @@ func (i *Injected) Fetch(u string) {
 var shared = &http.Client{}
 
 func Shared(u string) {
-	shared.Get(u) // want `http.Client has no Timeout`
+	shared.Get(u) // want `http.Client has no Timeout and this request no deadline; set Client.Timeout or pass a context with a deadline`
 }
 
 var sharedTimed = &http.Client{Timeout: 5 * time.Second}
@@ -83,7 +83,7 @@ func closure(u string) {
 	done := make(chan struct{})
 	go func() {
 		defer close(done)
-		c.Get(u) // want `http.Client has no Timeout`
+		c.Get(u) // want `http.Client has no Timeout and this request no deadline; set Client.Timeout or pass a context with a deadline`
 	}()
 	<-done
 }

@@ -21,5 +21,5 @@ func NewClient() *Client {
 
 func (c *Client) Ping(u string) {
 	req, _ := http.NewRequest("GET", u, nil)
-	c.http.Do(req) // want `http.Client has no Timeout and this request has no deadline`
+	c.http.Do(req) // want `http.Client has no Timeout and this request no deadline; set Client.Timeout or pass a context with a deadline`
 }

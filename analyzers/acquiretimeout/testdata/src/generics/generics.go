@@ -25,7 +25,7 @@ type Pool[T any] struct {
 func NewPool[T any]() *Pool[T] { return &Pool[T]{client: &http.Client{}} }
 
 func (p *Pool[T]) Send(u string) {
-	p.client.Get(u) // want `http.Client has no Timeout`
+	p.client.Get(u) // want `http.Client has no Timeout and this request no deadline; set Client.Timeout or pass a context with a deadline`
 }
 
 func Do[T any](u string, v T) {
@@ -37,5 +37,5 @@ func Do[T any](u string, v T) {
 
 func DoNoDeadline[T any](u string, v T) {
 	req, _ := http.NewRequest("GET", u, nil)
-	http.DefaultClient.Do(req) // want `http.DefaultClient has no Timeout`
+	http.DefaultClient.Do(req) // want `http.DefaultClient has no Timeout and this request no deadline; set Client.Timeout or pass a context with a deadline`
 }

@@ -27,7 +27,7 @@ func PostCustom(ctx context.Context, url string, c *http.Client, body string) er
 
 // Post is the convenience wrapper of the slack-go webhook shape.
 func Post(url, body string) error {
-	return PostCustom(context.Background(), url, http.DefaultClient, body) // want `PostCustom sends a request through http.DefaultClient, which has no Timeout, and the context passed here has no deadline`
+	return PostCustom(context.Background(), url, http.DefaultClient, body) // want `PostCustom uses http.DefaultClient \(no Timeout\) and this context has no deadline; give it a deadline`
 }
 
 // PostTimed gives the request a deadline.
@@ -65,7 +65,7 @@ func (a *API) get(ctx context.Context, url string) (*http.Response, error) {
 // Status calls get with a background context: the field's client has no
 // Timeout.
 func (a *API) Status() (*http.Response, error) {
-	return a.get(context.Background(), "http://api/status") // want `API.get sends a request through an http.Client that has no Timeout and the context passed here has no deadline`
+	return a.get(context.Background(), "http://api/status") // want `API.get uses an http.Client \(no Timeout\) and this context has no deadline; give it a deadline`
 }
 
 // StatusCtx passes its context on.
@@ -82,5 +82,5 @@ func (a *API) Fanout(ctx context.Context, url string) (*http.Response, error) {
 	if err != nil {
 		return nil, err
 	}
-	return a.do(req) // want `API.do sends a request through an http.Client that has no Timeout and the request passed here has no deadline`
+	return a.do(req) // want `API.do uses an http.Client \(no Timeout\) and this request has no deadline; give it a deadline`
 }

@@ -10,11 +10,11 @@ import (
 )
 
 func Notify(url string) error {
-	return helpers.PostCustom(context.Background(), url, &http.Client{}, "{}") // want `helpers.PostCustom sends a request through an http.Client that has no Timeout and the context passed here has no deadline`
+	return helpers.PostCustom(context.Background(), url, &http.Client{}, "{}") // want `helpers.PostCustom uses an http.Client \(no Timeout\) and this context has no deadline; give it a deadline`
 }
 
 func NotifyCtx(url string) error {
-	return helpers.PostCtx(context.TODO(), url, "{}") // want `helpers.PostCustom sends a request through http.DefaultClient, which has no Timeout, and the context passed here has no deadline`
+	return helpers.PostCtx(context.TODO(), url, "{}") // want `helpers.PostCustom uses http.DefaultClient \(no Timeout\) and this context has no deadline; give it a deadline`
 }
 
 func NotifyTimed(url string) error {
@@ -25,5 +25,5 @@ func NotifyTimed(url string) error {
 
 func Status(ctx context.Context, a *helpers.API) {
 	a.StatusCtx(ctx)
-	a.StatusCtx(context.Background()) // want `helpers.API.get sends a request`
+	a.StatusCtx(context.Background()) // want `helpers.API.get uses an http.Client \(no Timeout\) and this context has no deadline; give it a deadline`
 }

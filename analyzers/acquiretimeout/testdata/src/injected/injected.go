@@ -28,7 +28,7 @@ func (b *Bot) Raw(u string) error {
 	if err != nil {
 		return err
 	}
-	resp, err := b.client.Do(req) // want `http.DefaultClient, the default when no client is passed in, has no Timeout and this request has no deadline`
+	resp, err := b.client.Do(req) // want `the fallback http.DefaultClient has no Timeout and this request no deadline; fall back to a Client with Timeout`
 	if err != nil {
 		return err
 	}
@@ -41,7 +41,7 @@ func withElse(c *http.Client, u string) {
 	} else {
 		u += "/"
 	}
-	c.Get(u) // want `the default http.Client used when no client is passed in has no Timeout`
+	c.Get(u) // want `the fallback http.Client has no Timeout and this request no deadline; set its Timeout or pass a context with a deadline`
 }
 
 // Negative cases: a bounded default, and an injected client without a
@@ -80,7 +80,7 @@ func (p *Parser) client() *http.Client {
 }
 
 func (p *Parser) Fetch(u string) {
-	p.client().Get(u) // want `the default http.Client used when no client is passed in has no Timeout`
+	p.client().Get(u) // want `the fallback http.Client has no Timeout and this request no deadline; set its Timeout or pass a context with a deadline`
 }
 
 type Provider struct{ c *http.Client }
@@ -100,5 +100,5 @@ func Send(c *http.Client, u string) {
 	if c == nil {
 		c = http.DefaultClient
 	}
-	c.Get(u) // want `http.DefaultClient, the default when no client is passed in, has no Timeout`
+	c.Get(u) // want `the fallback http.DefaultClient has no Timeout and this request no deadline; fall back to a Client with Timeout`
 }

@@ -51,5 +51,5 @@ func (s *EmailService) SendWithContext(ctx context.Context) error {
 }
 
 func (s *EmailService) Send() error {
-	return s.SendWithContext(context.Background()) // want `APIClient.Perform sends a request through http.DefaultClient, which has no Timeout, and the context passed here has no deadline`
+	return s.SendWithContext(context.Background()) // want `APIClient.Perform uses http.DefaultClient \(no Timeout\) and this context has no deadline; give it a deadline`
 }

@@ -12,36 +12,36 @@ import (
 )
 
 func helpers(u string) {
-	http.Get(u)                                       // want `http.Get uses http.DefaultClient, which has no Timeout, and this request has no deadline`
-	http.Head(u)                                      // want `http.Head uses http.DefaultClient`
-	http.Post(u, "text/plain", strings.NewReader("")) // want `http.Post uses http.DefaultClient`
-	http.PostForm(u, url.Values{})                    // want `http.PostForm uses http.DefaultClient`
+	http.Get(u)                                       // want `http.Get uses http.DefaultClient, which has no Timeout; use a Client with Timeout or a request with a deadline`
+	http.Head(u)                                      // want `http.Head uses http.DefaultClient, which has no Timeout; use a Client with Timeout or a request with a deadline`
+	http.Post(u, "text/plain", strings.NewReader("")) // want `http.Post uses http.DefaultClient, which has no Timeout; use a Client with Timeout or a request with a deadline`
+	http.PostForm(u, url.Values{})                    // want `http.PostForm uses http.DefaultClient, which has no Timeout; use a Client with Timeout or a request with a deadline`
 }
 
 func defaultClientDo(u string) {
 	req, _ := http.NewRequest("GET", u, nil)
-	http.DefaultClient.Do(req) // want `http.DefaultClient has no Timeout and this request has no deadline`
+	http.DefaultClient.Do(req) // want `http.DefaultClient has no Timeout and this request no deadline; set Client.Timeout or pass a context with a deadline`
 }
 
 func literal(u string) {
 	c := &http.Client{}
 	req, _ := http.NewRequest("GET", u, nil)
-	c.Do(req) // want `http.Client has no Timeout and this request has no deadline`
+	c.Do(req) // want `http.Client has no Timeout and this request no deadline; set Client.Timeout or pass a context with a deadline`
 }
 
 func zeroVar(u string) {
 	var c http.Client
-	c.Get(u) // want `http.Client has no Timeout`
+	c.Get(u) // want `http.Client has no Timeout and this request no deadline; set Client.Timeout or pass a context with a deadline`
 }
 
 func newClient(u string) {
 	c := new(http.Client)
-	c.Get(u) // want `http.Client has no Timeout`
+	c.Get(u) // want `http.Client has no Timeout and this request no deadline; set Client.Timeout or pass a context with a deadline`
 }
 
 func explicitZero(u string) {
 	c := &http.Client{Timeout: 0}
-	c.Get(u) // want `http.Client has no Timeout`
+	c.Get(u) // want `http.Client has no Timeout and this request no deadline; set Client.Timeout or pass a context with a deadline`
 }
 
 func backgroundCtx(u string) {
@@ -50,19 +50,19 @@ func backgroundCtx(u string) {
 	defer cancel()
 	ctx = context.WithValue(ctx, "k", "v")
 	req, _ := http.NewRequestWithContext(ctx, "GET", u, nil)
-	c.Do(req) // want `http.Client has no Timeout and this request has no deadline`
+	c.Do(req) // want `http.Client has no Timeout and this request no deadline; set Client.Timeout or pass a context with a deadline`
 }
 
 func withoutCancel(u string) {
 	ctx, cancel := context.WithTimeout(context.Background(), time.Second)
 	defer cancel()
 	req, _ := http.NewRequestWithContext(context.WithoutCancel(ctx), "GET", u, nil)
-	http.DefaultClient.Do(req) // want `http.DefaultClient has no Timeout`
+	http.DefaultClient.Do(req) // want `http.DefaultClient has no Timeout and this request no deadline; set Client.Timeout or pass a context with a deadline`
 }
 
 func requestLiteral(u *url.URL) {
 	req := &http.Request{Method: "GET", URL: u}
-	http.DefaultClient.Do(req) // want `http.DefaultClient has no Timeout`
+	http.DefaultClient.Do(req) // want `http.DefaultClient has no Timeout and this request no deadline; set Client.Timeout or pass a context with a deadline`
 }
 
 // Negative cases.
@@ -151,7 +151,7 @@ func configuredElsewhere(u string, data []byte) {
 func passedToNoop(u string) {
 	c := &http.Client{}
 	noop(c)  // a function of this package that does not touch the client
-	c.Get(u) // want `http.Client has no Timeout`
+	c.Get(u) // want `http.Client has no Timeout and this request no deadline; set Client.Timeout or pass a context with a deadline`
 }
 
 func noop(c interface{}) {}

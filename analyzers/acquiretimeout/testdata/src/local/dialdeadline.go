@@ -44,7 +44,7 @@ func PlainDial(u string) error {
 	if err != nil {
 		return err
 	}
-	resp, err := c.Do(req) // want `http.Client has no Timeout and this request has no deadline`
+	resp, err := c.Do(req) // want `http.Client has no Timeout and this request no deadline; set Client.Timeout or pass a context with a deadline`
 	if err != nil {
 		return err
 	}

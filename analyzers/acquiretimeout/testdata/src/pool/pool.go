@@ -10,7 +10,7 @@ import (
 )
 
 func Capped(u string) {
-	t := &http.Transport{MaxConnsPerHost: 8} // want `MaxConnsPerHost is 8 but the client using this transport has no Timeout` `MaxConnsPerHost is 8 but this transport has no dial timeout and no TLSHandshakeTimeout`
+	t := &http.Transport{MaxConnsPerHost: 8} // want `MaxConnsPerHost is 8 and the client has no Timeout: requests with no deadline queue forever; set Client.Timeout` `MaxConnsPerHost is 8 but this transport has no dial timeout \(nil DialContext\) and no TLSHandshakeTimeout; set both`
 	c := &http.Client{Transport: t}
 	req, _ := http.NewRequest("GET", u, nil)
 	c.Do(req)
@@ -18,7 +18,7 @@ func Capped(u string) {
 
 func CappedLaterStore(u string) {
 	t := &http.Transport{}
-	t.MaxConnsPerHost = 16 // want `MaxConnsPerHost is 16 but the client` `MaxConnsPerHost is 16 but this transport has no dial timeout`
+	t.MaxConnsPerHost = 16 // want `MaxConnsPerHost is 16 and the client has no Timeout: requests with no deadline queue forever; set Client.Timeout` `MaxConnsPerHost is 16 but this transport has no dial timeout \(nil DialContext\) and no TLSHandshakeTimeout; set both`
 	c := &http.Client{Transport: t}
 	c.Get(u)
 }
@@ -36,7 +36,7 @@ func CappedWithTimeouts(u string) {
 func CappedZeroDialer(u string) {
 	d := &net.Dialer{KeepAlive: 30 * time.Second}
 	t := &http.Transport{
-		MaxConnsPerHost:     8, // want `MaxConnsPerHost is 8 but this transport has no dial timeout:`
+		MaxConnsPerHost:     8, // want `MaxConnsPerHost is 8 but this transport has no dial timeout; use a net.Dialer with Timeout`
 		DialContext:         d.DialContext,
 		TLSHandshakeTimeout: 5 * time.Second,
 	}
@@ -46,7 +46,7 @@ func CappedZeroDialer(u string) {
 
 func CappedNoTLSTimeout(u string) {
 	t := &http.Transport{
-		MaxConnsPerHost: 8, // want `MaxConnsPerHost is 8 but this transport has no TLSHandshakeTimeout:`
+		MaxConnsPerHost: 8, // want `MaxConnsPerHost is 8 but this transport has no TLSHandshakeTimeout; set TLSHandshakeTimeout`
 		DialContext:     (&net.Dialer{Timeout: 5 * time.Second}).DialContext,
 	}
 	c := &http.Client{Transport: t, Timeout: 30 * time.Second}
@@ -55,7 +55,7 @@ func CappedNoTLSTimeout(u string) {
 
 func CappedClone(u string) {
 	t := http.DefaultTransport.(*http.Transport).Clone()
-	t.MaxConnsPerHost = 8 // want `MaxConnsPerHost is 8 but the client using this transport has no Timeout`
+	t.MaxConnsPerHost = 8 // want `MaxConnsPerHost is 8 and the client has no Timeout: requests with no deadline queue forever; set Client.Timeout`
 	c := &http.Client{Transport: t}
 	c.Get(u)
 }
@@ -74,7 +74,7 @@ func HeaderTimeoutOnly(u string) {
 	t := http.DefaultTransport.(*http.Transport).Clone()
 	t.ResponseHeaderTimeout = 10 * time.Second
 	c := &http.Client{Transport: t}
-	c.Get(u) // want `the transport's ResponseHeaderTimeout \(10s\) bounds only the wait for response headers: reading the response body can still block forever`
+	c.Get(u) // want `http.Client has no Timeout and ResponseHeaderTimeout \(10s\) does not bound the body; set a Timeout or a deadline`
 }
 
 func CustomDialer(dial func(ctx context.Context, network, addr string) (net.Conn, error), u string) {

@@ -7,5 +7,5 @@ import (
 func Dot(u string) {
 	c := &Client{}
 	req, _ := NewRequest("GET", u, nil)
-	c.Do(req) // want `http.Client has no Timeout`
+	c.Do(req) // want `http.Client has no Timeout and this request no deadline; set Client.Timeout or pass a context with a deadline`
 }

@@ -11,13 +11,13 @@ type Alias = web.Client
 
 func Renamed(u string) {
 	c := &web.Client{}
-	c.Get(u)   // want `http.Client has no Timeout`
-	web.Get(u) // want `http.Get uses http.DefaultClient`
+	c.Get(u)   // want `http.Client has no Timeout and this request no deadline; set Client.Timeout or pass a context with a deadline`
+	web.Get(u) // want `http.Get uses http.DefaultClient, which has no Timeout; use a Client with Timeout or a request with a deadline`
 }
 
 func Aliased(u string) {
 	c := &Alias{}
-	c.Get(u) // want `http.Client has no Timeout`
+	c.Get(u) // want `http.Client has no Timeout and this request no deadline; set Client.Timeout or pass a context with a deadline`
 }
 
 func RenamedContext(u string) {

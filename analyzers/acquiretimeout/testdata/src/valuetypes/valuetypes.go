@@ -10,13 +10,13 @@ import (
 func literal(u string) {
 	req, _ := http.NewRequest("GET", u, nil)
 	client := http.Client{}
-	client.Do(req) // want `http.Client has no Timeout and this request has no deadline`
+	client.Do(req) // want `http.Client has no Timeout and this request no deadline; set Client.Timeout or pass a context with a deadline`
 }
 
 func literalWithTransport(u string, t http.RoundTripper) {
 	req, _ := http.NewRequest("GET", u, nil)
 	client := http.Client{Transport: t}
-	resp, err := client.Do(req) // want `http.Client has no Timeout and this request has no deadline`
+	resp, err := client.Do(req) // want `http.Client has no Timeout and this request no deadline; set Client.Timeout or pass a context with a deadline`
 	if err == nil {
 		resp.Body.Close()
 	}
@@ -24,7 +24,7 @@ func literalWithTransport(u string, t http.RoundTripper) {
 
 func zeroVar(u string) {
 	var c http.Client
-	c.Get(u) // want `http.Client has no Timeout and this request has no deadline`
+	c.Get(u) // want `http.Client has no Timeout and this request no deadline; set Client.Timeout or pass a context with a deadline`
 }
 
 // Negative cases: a Timeout on the value, set in the literal or later; a
