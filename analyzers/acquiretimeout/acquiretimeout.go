@@ -247,11 +247,11 @@ func reportPoolWaits(pass *analysis.Pass, rep *lint.Reporter, pools map[token.Po
 				}
 				pos, end := lint.CallRange(pass, s.call.Pos())
 				rep.Report(analysis.Diagnostic{Pos: pos, End: end, Category: PoolWaitUnbounded,
-					Message: fmt.Sprintf("MaxConnsPerHost is %s and the client has no Timeout: %s; set a Timeout", max.Describe(false), wait)})
+					Message: fmt.Sprintf("MaxConnsPerHost is %s but the client has no Timeout: %s; set a Timeout", max.Describe(false), wait)})
 			}
 			continue
 		}
-		msg := fmt.Sprintf("MaxConnsPerHost is %s and the client has no Timeout: requests with no deadline queue forever; set Client.Timeout",
+		msg := fmt.Sprintf("MaxConnsPerHost is %s but the client has no Timeout: requests with no deadline queue forever; set Client.Timeout",
 			max.Describe(false))
 		pos, end := lint.StoreRange(pass, p)
 		d := analysis.Diagnostic{Pos: pos, End: end, Category: PoolWaitUnbounded, Message: msg}

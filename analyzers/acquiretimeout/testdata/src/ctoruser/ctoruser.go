@@ -20,7 +20,7 @@ func UsesTimed(u string) {
 
 func UsesPooled(u string) {
 	c, _ := ctor.NewPooled()
-	c.Get(u) // want `MaxConnsPerHost is 4 and the client has no Timeout: this request, with no deadline, may queue forever; set a Timeout`
+	c.Get(u) // want `MaxConnsPerHost is 4 but the client has no Timeout: this request, with no deadline, may queue forever; set a Timeout`
 }
 
 func UsesDefault(u string) {

@@ -10,7 +10,7 @@ import (
 )
 
 func Capped(u string) {
-	t := &http.Transport{MaxConnsPerHost: 8} // want `MaxConnsPerHost is 8 and the client has no Timeout: requests with no deadline queue forever; set Client.Timeout` `MaxConnsPerHost is 8 but this transport has no dial timeout \(nil DialContext\) and no TLSHandshakeTimeout; set both`
+	t := &http.Transport{MaxConnsPerHost: 8} // want `MaxConnsPerHost is 8 but the client has no Timeout: requests with no deadline queue forever; set Client.Timeout` `MaxConnsPerHost is 8 but this transport has no dial timeout \(nil DialContext\) and no TLSHandshakeTimeout; set both`
 	c := &http.Client{Transport: t}
 	req, _ := http.NewRequest("GET", u, nil)
 	c.Do(req)
@@ -18,7 +18,7 @@ func Capped(u string) {
 
 func CappedLaterStore(u string) {
 	t := &http.Transport{}
-	t.MaxConnsPerHost = 16 // want `MaxConnsPerHost is 16 and the client has no Timeout: requests with no deadline queue forever; set Client.Timeout` `MaxConnsPerHost is 16 but this transport has no dial timeout \(nil DialContext\) and no TLSHandshakeTimeout; set both`
+	t.MaxConnsPerHost = 16 // want `MaxConnsPerHost is 16 but the client has no Timeout: requests with no deadline queue forever; set Client.Timeout` `MaxConnsPerHost is 16 but this transport has no dial timeout \(nil DialContext\) and no TLSHandshakeTimeout; set both`
 	c := &http.Client{Transport: t}
 	c.Get(u)
 }
@@ -55,7 +55,7 @@ func CappedNoTLSTimeout(u string) {
 
 func CappedClone(u string) {
 	t := http.DefaultTransport.(*http.Transport).Clone()
-	t.MaxConnsPerHost = 8 // want `MaxConnsPerHost is 8 and the client has no Timeout: requests with no deadline queue forever; set Client.Timeout`
+	t.MaxConnsPerHost = 8 // want `MaxConnsPerHost is 8 but the client has no Timeout: requests with no deadline queue forever; set Client.Timeout`
 	c := &http.Client{Transport: t}
 	c.Get(u)
 }
