@@ -157,3 +157,21 @@ func TestValidateRejects(t *testing.T) {
 		}
 	}
 }
+
+// TestValidateSchema checks that the official schema rejects what it
+// must: the validator is not a no-op.
+func TestValidateSchema(t *testing.T) {
+	for _, bad := range []string{
+		`{"version":"2.1.0","runs":[{"tool":{"driver":{"name":"x"}},"results":[{"ruleId":"a","level":"fatal","message":{"text":"m"}}]}]}`,
+		`{"version":"2.1.0","runs":[{"tool":{"driver":{"name":"x"}},"results":[{"ruleId":"a"}]}]}`,
+		`{"version":"2.1.0","runs":[{"tool":{"driver":{"name":"x","rules":[{"id":"a","properties":{"precision":1}}]}},"results":[],"unknownField":1}]}`,
+	} {
+		if err := sariftest.ValidateSchema([]byte(bad)); err == nil {
+			t.Errorf("schema accepted %s", bad)
+		}
+	}
+	good := `{"version":"2.1.0","runs":[{"tool":{"driver":{"name":"x","semanticVersion":"1.2.3"}},"results":[{"ruleId":"a","message":{"text":"m"},"partialFingerprints":{"httplint/v1":"ab"},"suppressions":[{"kind":"inSource","justification":"why"}],"baselineState":"new"}]}]}`
+	if err := sariftest.ValidateSchema([]byte(good)); err != nil {
+		t.Errorf("schema rejected a valid log: %v", err)
+	}
+}

@@ -3,22 +3,55 @@
 package sariftest
 
 import (
+	"bytes"
+	_ "embed"
 	"encoding/json"
 	"errors"
 	"fmt"
 	"net/url"
 	"strings"
 
+	"github.com/santhosh-tekuri/jsonschema/v6"
+
 	"github.com/httplint/httplint/internal/sarif"
 )
+
+// schemaJSON is the official SARIF 2.1.0 schema (see schema/README.md).
+//
+//go:embed schema/sarif-schema-2.1.0.json
+var schemaJSON []byte
+
+// ValidateSchema validates a SARIF log given as JSON against the official
+// SARIF 2.1.0 JSON schema.
+func ValidateSchema(data []byte) error {
+	schemaDoc, err := jsonschema.UnmarshalJSON(bytes.NewReader(schemaJSON))
+	if err != nil {
+		return fmt.Errorf("reading the SARIF schema: %v", err)
+	}
+	c := jsonschema.NewCompiler()
+	const url = "https://json.schemastore.org/sarif-2.1.0.json"
+	if err := c.AddResource(url, schemaDoc); err != nil {
+		return err
+	}
+	sch, err := c.Compile(url)
+	if err != nil {
+		return fmt.Errorf("compiling the SARIF schema: %v", err)
+	}
+	doc, err := jsonschema.UnmarshalJSON(bytes.NewReader(data))
+	if err != nil {
+		return fmt.Errorf("not JSON: %v", err)
+	}
+	return sch.Validate(doc)
+}
 
 // Validate checks the structure of a SARIF log given as JSON, read
 // generically (not through this package's types) so that misspelt fields
 // are caught: the version and $schema, a tool driver with unique rule
 // ids, and results whose ruleId and ruleIndex agree, whose level is a
 // SARIF level, and whose locations have a URI (relative whenever a
-// uriBaseId is given) and a well-formed region. It checks what GitHub
-// code scanning relies on; it is not a full JSON-schema validation.
+// uriBaseId is given) and a well-formed region: what GitHub code
+// scanning relies on, beyond the official schema, which it also
+// validates against ([ValidateSchema]).
 func Validate(data []byte) error {
 	var log struct {
 		Schema  *string           `json:"$schema"`
@@ -30,6 +63,12 @@ func Validate(data []byte) error {
 	}
 	var errs []error
 	fail := func(format string, args ...any) { errs = append(errs, fmt.Errorf(format, args...)) }
+	if err := ValidateSchema(data); err != nil {
+		fail("against the SARIF 2.1.0 schema: %v", err)
+	}
+	if err := ValidateSchema(data); err != nil {
+		fail("against the SARIF 2.1.0 schema: %v", err)
+	}
 	if log.Version == nil || *log.Version != sarif.Version {
 		fail("version is %v, want %q", deref(log.Version), sarif.Version)
 	}
