@@ -53,7 +53,7 @@ var Analyzer = New()
 // flags configure it alone.
 func New() *analysis.Analyzer {
 	cfg := new(config)
-	a := lint.New(lint.Spec{Name: Name, Doc: doc, Requires: []*analysis.Analyzer{facts.Analyzer},
+	a := lint.New(lint.Spec{Name: Name, Doc: doc, Rules: Rules, Requires: []*analysis.Analyzer{facts.Analyzer},
 		Run: func(pass *analysis.Pass, rep *lint.Reporter) error { return run(pass, rep, cfg) }})
 	a.Flags.Var(&cfg.allowPkgs, "allow-pkgs", "comma-separated import paths (a trailing /... matches subpackages) whose clients are deliberately deadline-free")
 	a.Flags.BoolVar(&cfg.strict, "strict", false, "also report requests whose context is a parameter of the enclosing function")

@@ -56,7 +56,7 @@ var Analyzer = New()
 // flags configure it alone.
 func New() *analysis.Analyzer {
 	cfg := &config{maxBytes: DefaultMaxBytes}
-	a := lint.New(lint.Spec{Name: Name, Doc: doc, Requires: []*analysis.Analyzer{facts.Analyzer},
+	a := lint.New(lint.Spec{Name: Name, Doc: doc, Rules: Rules, Requires: []*analysis.Analyzer{facts.Analyzer},
 		Run: func(pass *analysis.Pass, rep *lint.Reporter) error { return run(pass, rep, cfg) }})
 	a.Flags.Var(lint.AtLeast{P: &cfg.maxBytes, Min: 1}, "max-bytes", "the longest request URL or header value, in bytes, that proxies accept (4096 for HTTP/2 load balancers with small header tables)")
 	return a

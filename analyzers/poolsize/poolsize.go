@@ -58,7 +58,7 @@ var Analyzer = New()
 // configure it alone.
 func New() *analysis.Analyzer {
 	cfg := &config{fanoutWidth: defaultMaxIdleConnsPerHost}
-	a := lint.New(lint.Spec{Name: Name, Doc: doc, Requires: []*analysis.Analyzer{facts.Analyzer},
+	a := lint.New(lint.Spec{Name: Name, Doc: doc, Rules: Rules, Requires: []*analysis.Analyzer{facts.Analyzer},
 		Run: func(pass *analysis.Pass, rep *lint.Reporter) error { return run(pass, rep, cfg) }})
 	a.Flags.Var(lint.AtLeast{P: &cfg.fanoutWidth, Min: 1}, "fanout-width", "report concurrent fan-outs wider than this many requests (and than the transport's MaxIdleConnsPerHost)")
 	return a

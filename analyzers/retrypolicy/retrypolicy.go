@@ -93,7 +93,7 @@ var Analyzer = New()
 // flags configure it alone.
 func New() *analysis.Analyzer {
 	cfg := &config{idempotencyHeaders: headerList{lint.List{"Idempotency-Key", "X-Idempotency-Key"}}}
-	a := lint.New(lint.Spec{Name: Name, Doc: doc, Requires: []*analysis.Analyzer{facts.Analyzer},
+	a := lint.New(lint.Spec{Name: Name, Doc: doc, Rules: Rules, Requires: []*analysis.Analyzer{facts.Analyzer},
 		Run: func(pass *analysis.Pass, rep *lint.Reporter) error { return run(pass, rep, cfg) }})
 	a.Flags.Var(&cfg.idempotencyHeaders, "idempotency-headers", "comma-separated header names that mark a request as safe to retry")
 	return a

@@ -59,6 +59,17 @@ func (l *disableList) add(name string) error {
 	return nil
 }
 
+// slugs returns the rules of analyzer that are turned off.
+func (l *disableList) slugs(analyzer string) []string {
+	var out []string
+	for _, name := range l.list {
+		if an, slug, ok := strings.Cut(name, "/"); ok && an == analyzer {
+			out = append(out, slug)
+		}
+	}
+	return out
+}
+
 // Disabled reports whether findings of analyzer with category are off.
 func (l *disableList) Disabled(analyzer, category string) bool {
 	return l.analyzers[analyzer] || l.rules[analyzer+"/"+category]

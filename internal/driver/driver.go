@@ -179,6 +179,20 @@ func runStandalone(progname string, defs []analyzers.Definition, args []string) 
 		log.Print("every analyzer is disabled")
 		return 2
 	}
+	for _, d := range selected {
+		// Rules turned off with -disable=analyzer/rule: the analyzer's
+		// own disable flag, added to what -NAME.disable says.
+		if slugs := o.disable.slugs(d.Name); len(slugs) > 0 {
+			f := d.Analyzer.Flags.Lookup(lint.DisableFlag)
+			if cur := f.Value.String(); cur != "" {
+				slugs = append([]string{cur}, slugs...)
+			}
+			if err := f.Value.Set(strings.Join(slugs, ",")); err != nil {
+				log.Print(err)
+				return 2
+			}
+		}
+	}
 	if o.sarif != "" {
 		// SARIF lists the findings directives silence, as suppressed.
 		for _, d := range selected {

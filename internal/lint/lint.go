@@ -53,8 +53,46 @@ type Spec struct {
 	// "# Analyzer <Name>" section.
 	Doc      string
 	Requires []*analysis.Analyzer
+	// Rules lists the analyzer's rules, which its disable flag names.
+	Rules []Rule
 	// Run checks one package, reporting through rep.
 	Run func(pass *analysis.Pass, rep *Reporter) error
+}
+
+// DisableFlag is the name of every analyzer's flag that turns rules off.
+const DisableFlag = "disable"
+
+// ruleSet is the disable flag: a comma-separated list of rule slugs of
+// the analyzer.
+type ruleSet struct {
+	rules []Rule
+	off   map[string]bool
+	list  []string
+}
+
+func (r *ruleSet) String() string { return strings.Join(r.list, ",") }
+
+func (r *ruleSet) Set(s string) error {
+	off := make(map[string]bool)
+	var list []string
+	if s != "" {
+		for _, slug := range strings.Split(s, ",") {
+			slug = strings.TrimSpace(slug)
+			known := slug == DirectiveCategory
+			var slugs []string
+			for _, rule := range r.rules {
+				known = known || rule.Slug == slug
+				slugs = append(slugs, rule.Slug)
+			}
+			if !known {
+				return fmt.Errorf("unknown rule %q (accepted: %s)", slug, strings.Join(slugs, ", "))
+			}
+			off[slug] = true
+			list = append(list, slug)
+		}
+	}
+	r.off, r.list = off, list
+	return nil
 }
 
 // A Failure is a result of a required analyzer that can record an
@@ -68,6 +106,7 @@ type Failure interface {
 // registered here; the caller registers its other flags on the result.
 func New(s Spec) *analysis.Analyzer {
 	includeTests, reportSuppressed := new(bool), new(bool)
+	disabled := &ruleSet{rules: s.Rules}
 	a := &analysis.Analyzer{
 		Name:             s.Name,
 		Doc:              MustExtract(s.Doc, s.Name),
@@ -79,6 +118,7 @@ func New(s Spec) *analysis.Analyzer {
 	a.Run = func(pass *analysis.Pass) (any, error) {
 		rep := NewReporter(pass, *includeTests)
 		rep.reportSuppressed = *reportSuppressed
+		rep.disabled = disabled.off
 		for _, req := range a.Requires {
 			if f, ok := pass.ResultOf[req].(Failure); ok && f.InternalError() != "" {
 				rep.internalError(f.InternalError())
@@ -92,6 +132,7 @@ func New(s Spec) *analysis.Analyzer {
 		return struct{}{}, err
 	}
 	a.Flags.BoolVar(includeTests, "include-tests", false, "also report findings in _test.go files")
+	a.Flags.Var(disabled, DisableFlag, "comma-separated rules of this analyzer to turn off (e.g. idle-timeout-zero)")
 	a.Flags.BoolVar(reportSuppressed, ReportSuppressedFlag, false, "also report the findings //httplint:ignore silences, marked as suppressed (for SARIF output; set by httplint -sarif)")
 	return a
 }

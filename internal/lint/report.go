@@ -17,6 +17,7 @@ type Reporter struct {
 	pass             *analysis.Pass
 	includeTests     bool
 	reportSuppressed bool
+	disabled         map[string]bool // rules turned off by the disable flag
 	files            map[*token.File]*fileInfo
 	seen             map[seenKey]bool
 }
@@ -97,7 +98,7 @@ func (r *Reporter) Excluded(pos token.Pos) bool {
 // Report emits d unless it is excluded, suppressed by a directive, or a
 // duplicate of a finding already reported at the same position.
 func (r *Reporter) Report(d analysis.Diagnostic) {
-	if r.Excluded(d.Pos) || r.seen[seenKey{d.Pos, d.Category}] {
+	if r.Excluded(d.Pos) || r.seen[seenKey{d.Pos, d.Category}] || r.disabled[d.Category] {
 		return
 	}
 	tf := r.pass.Fset.File(d.Pos)
