@@ -269,24 +269,23 @@ func (c *checker) checkFanout(launch ssa.CallInstruction, body ssa.Value, w widt
 		if !w.constant() && idle > int64(c.cfg.fanoutWidth) {
 			continue // a sized pool; the width is data-dependent
 		}
-		var what string
+		var what, fix string
 		switch {
 		case w.limited:
-			what = fmt.Sprintf("this errgroup runs up to %d goroutines at once (SetLimit)", w.n)
+			what, fix = fmt.Sprintf("an errgroup of %d goroutines (SetLimit)", w.n), fmt.Sprintf("raise it to %d", w.n)
 		case w.constant():
-			what = fmt.Sprintf("this loop starts %d goroutines", w.n)
+			what, fix = fmt.Sprintf("%d goroutines", w.n), fmt.Sprintf("raise it to %d", w.n)
 		default:
-			what = fmt.Sprintf("this loop starts one goroutine per element of %s", w.of)
+			what, fix = "a goroutine per element of "+w.of, "raise it"
 		}
 		setting := fmt.Sprintf("MaxIdleConnsPerHost is %d", perHost.Int)
 		if !perHost.Explicit {
-			setting = "MaxIdleConnsPerHost unset"
+			setting = fmt.Sprintf("MaxIdleConnsPerHost is %d (the default)", idle)
 		}
 		pos, end := launchRange(c, launch)
 		c.rep.Report(analysis.Diagnostic{
 			Pos: pos, End: end, Category: FanoutExceedsPool,
-			Message: fmt.Sprintf("%s, each sending requests through %s, which keeps at most %d idle connections per host (%s): beyond %d concurrent requests to one host, every extra connection is closed after use and redialed (TIME_WAIT, port exhaustion); set MaxIdleConnsPerHost to the expected concurrency",
-				what, s.via, idle, setting, idle),
+			Message: fmt.Sprintf("%s for %s using %s; %s", setting, what, s.via, fix),
 			Related: []analysis.RelatedInformation{{Pos: s.call.Pos(), Message: "request sent here"}},
 		})
 		return

@@ -64,11 +64,11 @@ func (c *checker) checkIdlePerHost(s site) {
 			// Go's own default, chosen on purpose (prometheus, OTel).
 			continue
 		}
-		what := fmt.Sprintf("%s is %s", f, v.Describe(false))
+		with := fmt.Sprintf("%s=%s", f, v.Describe(false))
 		if v.Kind == httpconfig.Dynamic {
-			what = fmt.Sprintf("%s is set", f)
+			with = fmt.Sprintf("%s set", f)
 		}
-		msg := fmt.Sprintf("%s but MaxIdleConnsPerHost is unset, so at most 2 idle connections per host are kept: under concurrency to one host every connection beyond two is closed after use and redialed (TIME_WAIT, port exhaustion)", what)
+		msg := fmt.Sprintf("MaxIdleConnsPerHost is 2 (the default) with %s; set MaxIdleConnsPerHost near the expected concurrency", with)
 		pos, end := lint.StoreRange(c.pass, v.Pos())
 		d := analysis.Diagnostic{Pos: pos, End: end, Category: IdlePerHostDefault, Message: msg}
 		if fix, ok := c.perHostFix(v.Pos(), f); ok {
@@ -215,20 +215,19 @@ func (c *checker) checkIdleTimeout(s site) {
 		// connections die with it.
 		return
 	}
-	consequence := "idle connections are never closed by the client and go stale behind load balancers and proxies that drop idle connections (requests then fail with \"server closed idle connection\")"
+	const fix = "set it below the server's idle timeout"
 	switch {
 	case v.Explicit && v.Pos().IsValid():
-		what := "IdleConnTimeout is 0"
+		msg := "IdleConnTimeout is 0, so idle connections are never closed; " + fix
 		if f := v.ZeroField(); f != "" {
-			what = fmt.Sprintf("IdleConnTimeout is copied from %s, which is never set, so it is 0", f)
+			msg = fmt.Sprintf("IdleConnTimeout is 0, copied from %s (never set); %s", f, fix)
 		}
 		pos, end := lint.StoreRange(c.pass, v.Pos())
-		c.rep.Report(analysis.Diagnostic{Pos: pos, End: end, Category: IdleTimeoutZero,
-			Message: what + ": " + consequence})
+		c.rep.Report(analysis.Diagnostic{Pos: pos, End: end, Category: IdleTimeoutZero, Message: msg})
 	case !v.Explicit && t.Origin == httpconfig.OriginZero && s.value != nil && !s.tuned:
 		pos, end := lint.ExprRange(c.pass, s.value.Pos())
 		c.rep.Report(analysis.Diagnostic{Pos: pos, End: end, Category: IdleTimeoutZero,
-			Message: "http.Transport built from its zero value has no IdleConnTimeout: " + consequence})
+			Message: "this zero-value http.Transport never closes idle connections; set IdleConnTimeout below the server's idle timeout"})
 	}
 }
 
@@ -243,13 +242,13 @@ func (c *checker) checkInconsistent(s site) {
 	var msg string
 	switch {
 	case idle.Kind == httpconfig.Const && idle.Int > 0 && perHost.Int > idle.Int:
-		msg = fmt.Sprintf("MaxIdleConnsPerHost is %d but MaxIdleConns is %d%s: no more than %d idle connections are kept in all, so the per-host limit is never reached",
+		msg = fmt.Sprintf("MaxIdleConnsPerHost is %d but MaxIdleConns is %d%s, so at most %d are idle in all; raise MaxIdleConns",
 			perHost.Int, idle.Int, defaultNote(idle), idle.Int)
 	case conns.Kind == httpconfig.Const && conns.Int > 0 && conns.Int < perHost.Int:
-		msg = fmt.Sprintf("MaxIdleConnsPerHost is %d but MaxConnsPerHost is %d: at most %d connections to a host exist, so no more than %d can ever be idle",
+		msg = fmt.Sprintf("MaxIdleConnsPerHost is %d but MaxConnsPerHost is %d, so at most %d can be idle; lower MaxIdleConnsPerHost to %d",
 			perHost.Int, conns.Int, conns.Int, conns.Int)
 	case perHost.Int < 0 && ((idle.Explicit && idle.IsNonZero()) || t.Get(httpconfig.IdleConnTimeout).Explicit):
-		msg = fmt.Sprintf("MaxIdleConnsPerHost is %d, which disables idle connections entirely, but the transport also sets other idle-pool limits that then have no effect", perHost.Int)
+		msg = fmt.Sprintf("MaxIdleConnsPerHost is %d, which disables idle connections, so the other idle settings do nothing; remove them", perHost.Int)
 	default:
 		return
 	}

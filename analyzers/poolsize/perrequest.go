@@ -46,15 +46,14 @@ func (c *checker) checkPerRequest(s site) {
 	if !ok {
 		return
 	}
-	lingers := "until the server closes them"
+	lingers := ""
 	if t := s.transport; t != nil && t.Get(httpconfig.IdleConnTimeout).IsZero() {
-		lingers = "with no IdleConnTimeout, until the server closes them"
+		lingers = ", with no IdleConnTimeout"
 	}
 	pos, end := lint.ExprRange(c.pass, s.pos())
 	d := analysis.Diagnostic{
 		Pos: pos, End: end, Category: TransportPerRequest,
-		Message: fmt.Sprintf("%s creates a new connection pool %s and drops it when the function returns: every call leaves its idle connections open, each with two goroutines and a file descriptor, %s; create it once and reuse it, or call CloseIdleConnections when done",
-			s.desc, where, lingers),
+		Message: fmt.Sprintf("%s creates a new pool %s%s; create it once and reuse it", s.desc, where, lingers),
 	}
 	for _, send := range lt.Operations[:min(len(lt.Operations), 3)] {
 		d.Related = append(d.Related, analysis.RelatedInformation{Pos: send.Pos(), Message: "request sent through it here"})
@@ -73,17 +72,17 @@ func (c *checker) perRequestContext(s site) (string, bool) {
 		return "", false
 	}
 	if c.loopsOf(s.fn).Innermost(instr.Block()) != nil {
-		return "on every iteration of a loop", true
+		return "on every loop iteration", true
 	}
 	if isHandler(s.fn) {
-		return "for every request this HTTP handler serves", true
+		return "per request in this handler", true
 	}
 	if s.fn.Parent() == nil && (s.fn.Name() == "init" || (s.fn.Name() == "main" && s.fn.Pkg.Pkg.Name() == "main")) {
 		return "", false
 	}
 	name := s.fn.Name()
 	if p := s.fn.Parent(); p != nil {
-		name = "a function literal in " + p.Name()
+		name = "a closure in " + p.Name()
 	}
 	return fmt.Sprintf("on every call of %s", name), true
 }

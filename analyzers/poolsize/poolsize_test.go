@@ -11,12 +11,14 @@ import (
 )
 
 func TestDefaults(t *testing.T) {
-	analysistest.Run(t, analysistest.TestData(), poolsize.Analyzer, "limits", "defaultmutated", "perrequest", "mainpkg", "fanout", "factories", "commaok", "wrapped", "tuned", "mainloop")
+	results := analysistest.Run(t, analysistest.TestData(), poolsize.Analyzer, "limits", "defaultmutated", "perrequest", "mainpkg", "fanout", "factories", "commaok", "wrapped", "tuned", "mainloop")
+	testutil.CheckMessages(t, results, 120)
 }
 
 func TestFanoutWidth(t *testing.T) {
 	a := testutil.Configure(t, poolsize.New(), "fanout-width=16")
-	analysistest.Run(t, analysistest.TestData(), a, "options")
+	results := analysistest.Run(t, analysistest.TestData(), a, "options")
+	testutil.CheckMessages(t, results, 120)
 }
 
 func TestFlags(t *testing.T) {
@@ -36,9 +38,11 @@ func TestFlags(t *testing.T) {
 func TestLibraries(t *testing.T) {
 	dir := filepath.Join(analysistest.TestData(), "mod")
 	testutil.DownloadModules(t, dir)
-	analysistest.Run(t, dir, poolsize.Analyzer, "./...")
+	results := analysistest.Run(t, dir, poolsize.Analyzer, "./...")
+	testutil.CheckMessages(t, results, 120)
 }
 
 func TestSuggestedFixes(t *testing.T) {
-	analysistest.RunWithSuggestedFixes(t, analysistest.TestData(), poolsize.Analyzer, "fix")
+	results := analysistest.RunWithSuggestedFixes(t, analysistest.TestData(), poolsize.Analyzer, "fix")
+	testutil.CheckMessages(t, results, 120)
 }

@@ -13,7 +13,7 @@ import (
 )
 
 func RetryablePerRequest(w http.ResponseWriter, r *http.Request) {
-	rc := retryablehttp.NewClient() // want `retryablehttp.NewClient\(\) creates a new connection pool for every request this HTTP handler serves`
+	rc := retryablehttp.NewClient() // want `retryablehttp.NewClient\(\) creates a new pool per request in this handler; create it once and reuse it`
 	rc.RetryMax = 2
 	resp, err := rc.Get("http://backend/")
 	if err == nil {
@@ -22,7 +22,7 @@ func RetryablePerRequest(w http.ResponseWriter, r *http.Request) {
 }
 
 func RestyV2PerCall(u string) (string, error) {
-	c := restyv2.New().SetTimeout(time.Second) // want `resty.New\(\) creates a new connection pool on every call of RestyV2PerCall`
+	c := restyv2.New().SetTimeout(time.Second) // want `resty.New\(\) creates a new pool on every call of RestyV2PerCall; create it once and reuse it`
 	resp, err := c.R().Get(u)
 	if err != nil {
 		return "", err
@@ -31,7 +31,7 @@ func RestyV2PerCall(u string) (string, error) {
 }
 
 func RestyV3PerCall(u string) (string, error) {
-	c := resty.New() // want `resty.New\(\) creates a new connection pool on every call of RestyV3PerCall`
+	c := resty.New() // want `resty.New\(\) creates a new pool on every call of RestyV3PerCall; create it once and reuse it`
 	resp, err := c.R().Get(u)
 	if err != nil {
 		return "", err
@@ -41,7 +41,7 @@ func RestyV3PerCall(u string) (string, error) {
 
 func CleanPooledInLoop(urls []string) {
 	for _, u := range urls {
-		c := cleanhttp.DefaultPooledClient() // want `cleanhttp.DefaultPooledClient\(\) creates a new connection pool on every iteration of a loop`
+		c := cleanhttp.DefaultPooledClient() // want `cleanhttp.DefaultPooledClient\(\) creates a new pool on every loop iteration; create it once and reuse it`
 		c.Timeout = time.Second
 		if resp, err := c.Get(u); err == nil {
 			resp.Body.Close()
@@ -50,7 +50,7 @@ func CleanPooledInLoop(urls []string) {
 }
 
 func CleanTransportPerRequest(w http.ResponseWriter, r *http.Request) {
-	c := &http.Client{Transport: cleanhttp.DefaultPooledTransport(), Timeout: time.Second} // want `cleanhttp.DefaultPooledTransport\(\) creates a new connection pool for every request`
+	c := &http.Client{Transport: cleanhttp.DefaultPooledTransport(), Timeout: time.Second} // want `cleanhttp.DefaultPooledTransport\(\) creates a new pool per request in this handler; create it once and reuse it`
 	if resp, err := c.Get("http://backend/"); err == nil {
 		resp.Body.Close()
 	}

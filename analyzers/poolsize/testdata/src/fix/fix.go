@@ -9,21 +9,21 @@ const maxIdle = 64
 
 func Literal() *http.Transport {
 	return &http.Transport{
-		MaxIdleConns:    100, // want `MaxIdleConns is 100 but MaxIdleConnsPerHost is unset`
+		MaxIdleConns:    100, // want `MaxIdleConnsPerHost is 2 \(the default\) with MaxIdleConns=100; set MaxIdleConnsPerHost near the expected concurrency`
 		IdleConnTimeout: time.Minute,
 	}
 }
 
 func Constant() *http.Transport {
-	return &http.Transport{MaxIdleConns: maxIdle, IdleConnTimeout: time.Minute} // want `MaxIdleConns is 64`
+	return &http.Transport{MaxIdleConns: maxIdle, IdleConnTimeout: time.Minute} // want `MaxIdleConnsPerHost is 2 \(the default\) with MaxIdleConns=64; set MaxIdleConnsPerHost near the expected concurrency`
 }
 
 func Store() *http.Transport {
 	t := http.DefaultTransport.(*http.Transport).Clone()
-	t.MaxConnsPerHost = 32 // want `MaxConnsPerHost is 32`
+	t.MaxConnsPerHost = 32 // want `MaxIdleConnsPerHost is 2 \(the default\) with MaxConnsPerHost=32; set MaxIdleConnsPerHost near the expected concurrency`
 	return t
 }
 
 func NoFix(n func() int) *http.Transport {
-	return &http.Transport{MaxIdleConns: n(), IdleConnTimeout: time.Minute} // want `MaxIdleConns is set`
+	return &http.Transport{MaxIdleConns: n(), IdleConnTimeout: time.Minute} // want `MaxIdleConnsPerHost is 2 \(the default\) with MaxIdleConns set; set MaxIdleConnsPerHost near the expected concurrency`
 }

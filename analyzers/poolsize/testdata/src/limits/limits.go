@@ -8,31 +8,31 @@ import (
 
 func IdleRaised() *http.Transport {
 	return &http.Transport{
-		MaxIdleConns:    100, // want `MaxIdleConns is 100 but MaxIdleConnsPerHost is unset, so at most 2 idle connections per host are kept`
+		MaxIdleConns:    100, // want `MaxIdleConnsPerHost is 2 \(the default\) with MaxIdleConns=100; set MaxIdleConnsPerHost near the expected concurrency`
 		IdleConnTimeout: time.Minute,
 	}
 }
 
 func ConnsRaised() *http.Transport {
 	return &http.Transport{
-		MaxConnsPerHost: 50, // want `MaxConnsPerHost is 50 but MaxIdleConnsPerHost is unset`
+		MaxConnsPerHost: 50, // want `MaxIdleConnsPerHost is 2 \(the default\) with MaxConnsPerHost=50; set MaxIdleConnsPerHost near the expected concurrency`
 		IdleConnTimeout: 90 * time.Second,
 	}
 }
 
 func IdleRaisedLater() *http.Transport {
 	t := &http.Transport{IdleConnTimeout: time.Minute}
-	t.MaxIdleConns = 64 // want `MaxIdleConns is 64 but MaxIdleConnsPerHost is unset`
+	t.MaxIdleConns = 64 // want `MaxIdleConnsPerHost is 2 \(the default\) with MaxIdleConns=64; set MaxIdleConnsPerHost near the expected concurrency`
 	return t
 }
 
 func IdleFromConfig(n int) *http.Transport {
-	return &http.Transport{MaxIdleConns: n, IdleConnTimeout: time.Minute} // want `MaxIdleConns is set but MaxIdleConnsPerHost is unset`
+	return &http.Transport{MaxIdleConns: n, IdleConnTimeout: time.Minute} // want `MaxIdleConnsPerHost is 2 \(the default\) with MaxIdleConns set; set MaxIdleConnsPerHost near the expected concurrency`
 }
 
 func CloneRaised() *http.Transport {
 	t := http.DefaultTransport.(*http.Transport).Clone()
-	t.MaxConnsPerHost = 32 // want `MaxConnsPerHost is 32 but MaxIdleConnsPerHost is unset`
+	t.MaxConnsPerHost = 32 // want `MaxIdleConnsPerHost is 2 \(the default\) with MaxConnsPerHost=32; set MaxIdleConnsPerHost near the expected concurrency`
 	return t
 }
 
@@ -65,18 +65,18 @@ func NoKeepAlives() *http.Transport {
 // idle-timeout-zero
 
 func ZeroLiteral() *http.Transport {
-	return &http.Transport{MaxIdleConnsPerHost: 10} // want `http.Transport built from its zero value has no IdleConnTimeout: idle connections are never closed`
+	return &http.Transport{MaxIdleConnsPerHost: 10} // want `this zero-value http.Transport never closes idle connections; set IdleConnTimeout below the server's idle timeout`
 }
 
 func ZeroNew() *http.Transport {
-	t := new(http.Transport) // want `http.Transport built from its zero value has no IdleConnTimeout`
+	t := new(http.Transport) // want `this zero-value http.Transport never closes idle connections; set IdleConnTimeout below the server's idle timeout`
 	t.MaxIdleConnsPerHost = 4
 	return t
 }
 
 func ExplicitZero() *http.Transport {
 	t := http.DefaultTransport.(*http.Transport).Clone()
-	t.IdleConnTimeout = 0 // want `IdleConnTimeout is 0: idle connections are never closed`
+	t.IdleConnTimeout = 0 // want `IdleConnTimeout is 0, so idle connections are never closed; set it below the server's idle timeout`
 	return t
 }
 
@@ -98,7 +98,7 @@ type options struct {
 func fromOptions(o options) *http.Transport {
 	return &http.Transport{
 		MaxIdleConnsPerHost: o.maxIdle,
-		IdleConnTimeout:     o.idleTimeout, // want `IdleConnTimeout is copied from options.idleTimeout, which is never set, so it is 0`
+		IdleConnTimeout:     o.idleTimeout, // want `IdleConnTimeout is 0, copied from options.idleTimeout \(never set\); set it below the server's idle timeout`
 	}
 }
 
@@ -131,21 +131,21 @@ func fromTagged(o Tagged) *http.Transport {
 func PerHostAboveTotal() *http.Transport {
 	return &http.Transport{
 		MaxIdleConns:        100,
-		MaxIdleConnsPerHost: 200, // want `MaxIdleConnsPerHost is 200 but MaxIdleConns is 100: no more than 100 idle connections are kept in all`
+		MaxIdleConnsPerHost: 200, // want `MaxIdleConnsPerHost is 200 but MaxIdleConns is 100, so at most 100 are idle in all; raise MaxIdleConns`
 		IdleConnTimeout:     time.Minute,
 	}
 }
 
 func PerHostAboveDefaultTotal() *http.Transport {
 	t := http.DefaultTransport.(*http.Transport).Clone()
-	t.MaxIdleConnsPerHost = 200 // want `MaxIdleConnsPerHost is 200 but MaxIdleConns is 100 \(the default\)`
+	t.MaxIdleConnsPerHost = 200 // want `MaxIdleConnsPerHost is 200 but MaxIdleConns is 100 \(the default\), so at most 100 are idle in all; raise MaxIdleConns`
 	return t
 }
 
 func ConnsBelowIdle() *http.Transport {
 	return &http.Transport{
 		MaxConnsPerHost:     4,
-		MaxIdleConnsPerHost: 16, // want `MaxIdleConnsPerHost is 16 but MaxConnsPerHost is 4`
+		MaxIdleConnsPerHost: 16, // want `MaxIdleConnsPerHost is 16 but MaxConnsPerHost is 4, so at most 4 can be idle; lower MaxIdleConnsPerHost to 4`
 		IdleConnTimeout:     time.Minute,
 	}
 }
@@ -153,7 +153,7 @@ func ConnsBelowIdle() *http.Transport {
 func NegativeWithIdle() *http.Transport {
 	return &http.Transport{
 		MaxIdleConns:        50,
-		MaxIdleConnsPerHost: -1, // want `MaxIdleConnsPerHost is -1, which disables idle connections entirely`
+		MaxIdleConnsPerHost: -1, // want `MaxIdleConnsPerHost is -1, which disables idle connections, so the other idle settings do nothing; remove them`
 	}
 }
 
@@ -184,7 +184,7 @@ func OneShot(u string) error {
 }
 
 func Literal100() *http.Transport {
-	return &http.Transport{MaxIdleConns: 100} // want `MaxIdleConns is 100 but MaxIdleConnsPerHost is unset` `http.Transport built from its zero value has no IdleConnTimeout`
+	return &http.Transport{MaxIdleConns: 100} // want `MaxIdleConnsPerHost is 2 \(the default\) with MaxIdleConns=100; set MaxIdleConnsPerHost near the expected concurrency` `this zero-value http.Transport never closes idle connections; set IdleConnTimeout below the server's idle timeout`
 }
 
 // Sender configures itself like sentry-go's transport: the transport is
@@ -192,7 +192,7 @@ func Literal100() *http.Transport {
 type Sender struct{ transport http.RoundTripper }
 
 func (s *Sender) Configure() {
-	s.transport = &http.Transport{MaxIdleConnsPerHost: 4} // want `http.Transport built from its zero value has no IdleConnTimeout`
+	s.transport = &http.Transport{MaxIdleConnsPerHost: 4} // want `this zero-value http.Transport never closes idle connections; set IdleConnTimeout below the server's idle timeout`
 }
 
 // HandOff gives its client to code that is not seen (acmez's examples

@@ -7,7 +7,7 @@ import (
 	"time"
 )
 
-var shared = &http.Client{Transport: &http.Transport{MaxIdleConnsPerHost: 4}, Timeout: time.Second} // want `http.Transport built from its zero value has no IdleConnTimeout`
+var shared = &http.Client{Transport: &http.Transport{MaxIdleConnsPerHost: 4}, Timeout: time.Second} // want `this zero-value http.Transport never closes idle connections; set IdleConnTimeout below the server's idle timeout`
 
 func main() {
 	for {

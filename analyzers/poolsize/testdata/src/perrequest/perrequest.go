@@ -10,7 +10,7 @@ import (
 )
 
 func Handler(w http.ResponseWriter, r *http.Request) {
-	c := &http.Client{Transport: &http.Transport{IdleConnTimeout: time.Minute}, Timeout: time.Second} // want `http.Transport creates a new connection pool for every request this HTTP handler serves and drops it when the function returns`
+	c := &http.Client{Transport: &http.Transport{IdleConnTimeout: time.Minute}, Timeout: time.Second} // want `http.Transport creates a new pool per request in this handler; create it once and reuse it`
 	resp, err := c.Get("http://backend/")
 	if err == nil {
 		resp.Body.Close()
@@ -20,7 +20,7 @@ func Handler(w http.ResponseWriter, r *http.Request) {
 type Proxy struct{}
 
 func (p *Proxy) ServeHTTP(w http.ResponseWriter, r *http.Request) {
-	t := http.DefaultTransport.(*http.Transport).Clone() // want `\(\*http.Transport\).Clone\(\) creates a new connection pool for every request this HTTP handler serves`
+	t := http.DefaultTransport.(*http.Transport).Clone() // want `\(\*http.Transport\).Clone\(\) creates a new pool per request in this handler; create it once and reuse it`
 	resp, err := t.RoundTrip(r)
 	if err == nil {
 		resp.Body.Close()
@@ -29,7 +29,7 @@ func (p *Proxy) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 
 func Loop(urls []string) {
 	for _, u := range urls {
-		c := &http.Client{Transport: &http.Transport{IdleConnTimeout: time.Minute}, Timeout: time.Second} // want `creates a new connection pool on every iteration of a loop`
+		c := &http.Client{Transport: &http.Transport{IdleConnTimeout: time.Minute}, Timeout: time.Second} // want `http.Transport creates a new pool on every loop iteration; create it once and reuse it`
 		if resp, err := c.Get(u); err == nil {
 			resp.Body.Close()
 		}
@@ -37,7 +37,7 @@ func Loop(urls []string) {
 }
 
 func PerCall(u string) error {
-	t := &http.Transport{} // want `http.Transport creates a new connection pool on every call of PerCall and drops it when the function returns: every call leaves its idle connections open, each with two goroutines and a file descriptor, with no IdleConnTimeout`
+	t := &http.Transport{} // want `http.Transport creates a new pool on every call of PerCall, with no IdleConnTimeout; create it once and reuse it`
 	c := &http.Client{Transport: t, Timeout: time.Second}
 	resp, err := c.Get(u)
 	if err != nil {
@@ -47,7 +47,7 @@ func PerCall(u string) error {
 }
 
 func ThroughHelper(u string) {
-	t := http.DefaultTransport.(*http.Transport).Clone() // want `creates a new connection pool on every call of ThroughHelper`
+	t := http.DefaultTransport.(*http.Transport).Clone() // want `\(\*http.Transport\).Clone\(\) creates a new pool on every call of ThroughHelper; create it once and reuse it`
 	send(&http.Client{Transport: t, Timeout: time.Second}, u)
 }
 
@@ -125,7 +125,7 @@ func NeverUsed() {
 }
 
 func main() {
-	c := &http.Client{Transport: http.DefaultTransport.(*http.Transport).Clone(), Timeout: time.Second} // want `creates a new connection pool on every call of main`
+	c := &http.Client{Transport: http.DefaultTransport.(*http.Transport).Clone(), Timeout: time.Second} // want `\(\*http.Transport\).Clone\(\) creates a new pool on every call of main; create it once and reuse it`
 	c.Get("http://example.com/")                                                                        // not package main: main here is an ordinary function
 }
 
@@ -134,7 +134,7 @@ func main() {
 func PerRequestProxy(target *url.URL) http.HandlerFunc {
 	return func(w http.ResponseWriter, r *http.Request) {
 		p := httputil.NewSingleHostReverseProxy(target)
-		p.Transport = &http.Transport{IdleConnTimeout: time.Minute} // want `http.Transport creates a new connection pool for every request this HTTP handler serves`
+		p.Transport = &http.Transport{IdleConnTimeout: time.Minute} // want `http.Transport creates a new pool per request in this handler; create it once and reuse it`
 		p.ServeHTTP(w, r)
 	}
 }
@@ -143,7 +143,7 @@ func ProxyLiteral(target *url.URL) http.HandlerFunc {
 	return func(w http.ResponseWriter, r *http.Request) {
 		p := &httputil.ReverseProxy{
 			Rewrite:   func(pr *httputil.ProxyRequest) { pr.SetURL(target) },
-			Transport: &http.Transport{IdleConnTimeout: time.Minute}, // want `http.Transport creates a new connection pool for every request this HTTP handler serves`
+			Transport: &http.Transport{IdleConnTimeout: time.Minute}, // want `http.Transport creates a new pool per request in this handler; create it once and reuse it`
 		}
 		p.ServeHTTP(w, r)
 	}

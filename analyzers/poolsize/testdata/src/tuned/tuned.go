@@ -18,7 +18,7 @@ func New() (*Client, error) {
 	if err != nil {
 		return nil, err
 	}
-	tr.MaxIdleConns = maxIdle // want `MaxIdleConns is set but MaxIdleConnsPerHost is unset`
+	tr.MaxIdleConns = maxIdle // want `MaxIdleConnsPerHost is 2 \(the default\) with MaxIdleConns set; set MaxIdleConnsPerHost near the expected concurrency`
 	return &Client{c: &http.Client{Transport: tr, Timeout: time.Minute}}, nil
 }
 

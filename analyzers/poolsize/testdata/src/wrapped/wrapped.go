@@ -20,12 +20,12 @@ func (l *logging) RoundTrip(r *http.Request) (*http.Response, error) {
 }
 
 var shared = &http.Client{
-	Transport: &logging{Base: &http.Transport{MaxIdleConns: 100, IdleConnTimeout: time.Minute}}, // want `MaxIdleConns is 100 but MaxIdleConnsPerHost is unset`
+	Transport: &logging{Base: &http.Transport{MaxIdleConns: 100, IdleConnTimeout: time.Minute}}, // want `MaxIdleConnsPerHost is 2 \(the default\) with MaxIdleConns=100; set MaxIdleConnsPerHost near the expected concurrency`
 	Timeout:   10 * time.Second,
 }
 
 var traced = &http.Client{
-	Transport: &tracing.Transport{Base: &http.Transport{IdleConnTimeout: time.Minute, MaxConnsPerHost: 50}}, // want `MaxConnsPerHost is 50 but MaxIdleConnsPerHost is unset`
+	Transport: &tracing.Transport{Base: &http.Transport{IdleConnTimeout: time.Minute, MaxConnsPerHost: 50}}, // want `MaxIdleConnsPerHost is 2 \(the default\) with MaxConnsPerHost=50; set MaxIdleConnsPerHost near the expected concurrency`
 	Timeout:   10 * time.Second,
 }
 
@@ -35,7 +35,7 @@ func Use(u string) {
 }
 
 func PerCall(u string) error {
-	t := &http.Transport{IdleConnTimeout: time.Minute} // want `http.Transport creates a new connection pool on every call of PerCall`
+	t := &http.Transport{IdleConnTimeout: time.Minute} // want `http.Transport creates a new pool on every call of PerCall; create it once and reuse it`
 	c := &http.Client{Transport: &logging{Base: t}, Timeout: 10 * time.Second}
 	resp, err := c.Get(u)
 	if err != nil {
@@ -45,7 +45,7 @@ func PerCall(u string) error {
 }
 
 func PerCallOther(u string) error {
-	t := &http.Transport{IdleConnTimeout: time.Minute} // want `http.Transport creates a new connection pool on every call of PerCallOther`
+	t := &http.Transport{IdleConnTimeout: time.Minute} // want `http.Transport creates a new pool on every call of PerCallOther; create it once and reuse it`
 	c := &http.Client{Transport: &tracing.Transport{Base: t}, Timeout: 10 * time.Second}
 	resp, err := c.Get(u)
 	if err != nil {

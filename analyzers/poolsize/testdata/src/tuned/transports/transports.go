@@ -24,6 +24,6 @@ func New(certFile string) (*http.Transport, error) {
 // Tuned returns a transport whose limits are its own business.
 func Tuned() *http.Transport {
 	t := http.DefaultTransport.(*http.Transport).Clone()
-	t.MaxIdleConns = 500 // want `MaxIdleConns is 500 but MaxIdleConnsPerHost is unset`
+	t.MaxIdleConns = 500 // want `MaxIdleConnsPerHost is 2 \(the default\) with MaxIdleConns=500; set MaxIdleConnsPerHost near the expected concurrency`
 	return t
 }
