@@ -80,6 +80,7 @@ func run(pass *analysis.Pass, rep *lint.Reporter, cfg *config) error {
 	// Requests without any deadline, grouped by the MaxConnsPerHost
 	// setting of their transport when it has one.
 	var unbounded []send
+	var indirect []indirectSend
 	for _, fn := range res.Funcs {
 		if rep.Excluded(fn.Pos()) {
 			continue
@@ -94,7 +95,9 @@ func run(pass *analysis.Pass, rep *lint.Reporter, cfg *config) error {
 				if !ok {
 					// A call of a function that sends a request with the
 					// client or context passed here.
-					reportIndirect(pass, rep, call, senders.AtCall(call), cfg.strict)
+					if is, ok := indirectNoDeadline(pass, call, senders.AtCall(call), cfg.strict); ok {
+						indirect = append(indirect, is)
+					}
 					continue
 				}
 				if !s.client.Timeout.IsZero() {
@@ -116,6 +119,7 @@ func run(pass *analysis.Pass, rep *lint.Reporter, cfg *config) error {
 		reportNoDeadline(pass, rep, s)
 	}
 	reportPoolWaits(pass, rep, pools)
+	reportIndirect(pass, rep, indirect)
 	reportDials(pass, rep, res, clients)
 	return nil
 }
@@ -196,9 +200,20 @@ func reportNoDeadline(pass *analysis.Pass, rep *lint.Reporter, s send) {
 	rep.Report(d)
 }
 
-// reportIndirect reports a call through which a function sends a request
-// with no deadline, when the client and context come from this call.
-func reportIndirect(pass *analysis.Pass, rep *lint.Reporter, call ssa.CallInstruction, indirect []sends.ParamSend, strict bool) {
+// An indirectSend is a call of a function that sends a request without
+// a deadline through a client without Timeout, with the client and
+// context that come from this call.
+type indirectSend struct {
+	call    ssa.CallInstruction
+	send    sends.ParamSend
+	client  string // for messages
+	message string
+}
+
+// indirectNoDeadline describes call when a function it calls sends a
+// request with no deadline through a client without Timeout, the client
+// and context coming from this call.
+func indirectNoDeadline(pass *analysis.Pass, call ssa.CallInstruction, indirect []sends.ParamSend, strict bool) (indirectSend, bool) {
 	for _, s := range indirect {
 		if s.ClientParam >= 0 || !s.Client.Timeout.IsZero() {
 			continue
@@ -220,11 +235,47 @@ func reportIndirect(pass *analysis.Pass, rep *lint.Reporter, call ssa.CallInstru
 		case s.Client.Library != "":
 			client = s.Client.Library + "()"
 		}
-		pos, end := lint.CallRange(pass, call.Pos())
 		via := strings.TrimPrefix(s.Via, pass.Pkg.Name()+".")
-		rep.Report(analysis.Diagnostic{Pos: pos, End: end, Category: ClientNoDeadline,
-			Message: fmt.Sprintf("%s uses %s (no Timeout) and %s", via, client, ctx)})
-		return
+		return indirectSend{call: call, send: s, client: client,
+			message: fmt.Sprintf("%s uses %s (no Timeout) and %s", via, client, ctx)}, true
+	}
+	return indirectSend{}, false
+}
+
+// reportIndirect reports the calls through which a function sends a
+// request with no deadline. Calls that reach the same send of this
+// package through the same kind of client share one root cause, the
+// client without Timeout: they are reported once, at that send, with
+// the calls as related positions.
+func reportIndirect(pass *analysis.Pass, rep *lint.Reporter, indirect []indirectSend) {
+	groups := make(map[token.Pos][]indirectSend)
+	var order []token.Pos
+	for _, is := range indirect {
+		p := is.send.Inner()
+		if !p.IsValid() || rep.Excluded(p) {
+			p = is.call.Pos() // a send in another package: report each call
+		}
+		if _, ok := groups[p]; !ok {
+			order = append(order, p)
+		}
+		groups[p] = append(groups[p], is)
+	}
+	for _, p := range order {
+		g := groups[p]
+		if len(g) == 1 || p == g[0].call.Pos() {
+			for _, is := range g {
+				pos, end := lint.CallRange(pass, is.call.Pos())
+				rep.Report(analysis.Diagnostic{Pos: pos, End: end, Category: ClientNoDeadline, Message: is.message})
+			}
+			continue
+		}
+		pos, end := lint.CallRange(pass, p)
+		d := analysis.Diagnostic{Pos: pos, End: end, Category: ClientNoDeadline,
+			Message: fmt.Sprintf("%s has no Timeout and %d callers send through it without a deadline; set a Timeout", g[0].client, len(g))}
+		for _, is := range g {
+			d.Related = append(d.Related, analysis.RelatedInformation{Pos: is.call.Pos(), Message: "called without a deadline here"})
+		}
+		rep.Report(d)
 	}
 }
 

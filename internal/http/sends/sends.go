@@ -45,6 +45,10 @@ type ParamSend struct {
 	Via string
 
 	pos token.Pos // the sending call, in this package
+	// inner is, at a call site, the position of the send (or the call
+	// that reaches it) inside the called function, when that function
+	// is in this package.
+	inner token.Pos
 	// fromRequest reports, at a call site, that the deadline comes from a
 	// request argument rather than a context argument.
 	fromRequest bool
@@ -57,6 +61,11 @@ func (s ParamSend) FromRequest() bool { return s.fromRequest }
 // Pos returns the position of the sending call when it is in the
 // package being analysed.
 func (s ParamSend) Pos() token.Pos { return s.pos }
+
+// Inner returns, for a send that AtCall describes, the position of the
+// send inside the called function when that function is in the package
+// being analysed (token.NoPos otherwise).
+func (s ParamSend) Inner() token.Pos { return s.inner }
 
 // Facts supplies the summaries of functions of other packages.
 type Facts interface {
@@ -232,6 +241,9 @@ func (r *Resolver) AtCall(call ssa.CallInstruction) []ParamSend {
 			continue
 		}
 		t := ParamSend{ClientParam: -1, Client: s.Client, What: s.What, Via: via, pos: call.Pos()}
+		if !fromFacts {
+			t.inner = s.pos
+		}
 		if s.Via != "" {
 			t.Via = s.Via
 		}
