@@ -23,9 +23,9 @@ func (s *Service) perform(ctx context.Context, path string) error {
 	return resp.Body.Close()
 }
 
-func (s *Service) Emails() error   { return s.perform(context.Background(), "/emails") }
-func (s *Service) Domains() error  { return s.perform(context.Background(), "/domains") }
-func (s *Service) APIKeys() error  { return s.perform(context.TODO(), "/api-keys") }
+func (s *Service) Emails() error  { return s.perform(context.Background(), "/emails") }
+func (s *Service) Domains() error { return s.perform(context.Background(), "/domains") }
+func (s *Service) APIKeys() error { return s.perform(context.TODO(), "/api-keys") }
 func (s *Service) Audience(ctx context.Context) error {
 	return s.perform(ctx, "/audiences") // the caller's context: its business
 }
