@@ -71,12 +71,43 @@ func (c *checker) checkIdlePerHost(s site) {
 		msg := fmt.Sprintf("MaxIdleConnsPerHost is 2 (the default) with %s; set MaxIdleConnsPerHost near the expected concurrency", with)
 		pos, end := lint.StoreRange(c.pass, v.Pos())
 		d := analysis.Diagnostic{Pos: pos, End: end, Category: IdlePerHostDefault, Message: msg}
-		if fix, ok := c.perHostFix(v.Pos(), f); ok {
+		// The fix copies the setting's value, capped by MaxConnsPerHost:
+		// more idle connections per host than connections per host is
+		// itself an inconsistent-limits finding.
+		valuePos := v.Pos()
+		if mc, ok := raised(httpconfig.MaxConnsPerHost); ok && f == httpconfig.MaxIdleConns &&
+			(mc.Kind == httpconfig.Dynamic || v.Kind == httpconfig.Dynamic || mc.Int < v.Int) {
+			valuePos = mc.Pos()
+		}
+		if fix, ok := c.perHostFix(v.Pos(), f, valuePos); ok {
 			d.SuggestedFixes = []analysis.SuggestedFix{fix}
 		}
 		c.rep.Report(d)
 		return
 	}
+}
+
+// settingExpr returns the source of the value of the setting at pos (a
+// composite-literal key or an assignment), when it is a constant or a
+// variable.
+func (c *checker) settingExpr(pos token.Pos) (string, bool) {
+	for _, n := range c.enclosing(pos) {
+		switch n := n.(type) {
+		case *ast.KeyValueExpr:
+			if !simpleExpr(n.Value) {
+				return "", false
+			}
+			return c.render(n.Value), true
+		case *ast.AssignStmt:
+			if len(n.Rhs) != 1 || !simpleExpr(n.Rhs[0]) {
+				return "", false
+			}
+			return c.render(n.Rhs[0]), true
+		case *ast.FuncDecl, *ast.FuncLit:
+			return "", false
+		}
+	}
+	return "", false
 }
 
 // defaultPool reports whether t's pool settings are those of
@@ -91,18 +122,20 @@ func defaultPool(t *httpconfig.Transport) bool {
 		is(httpconfig.MaxConnsPerHost, 0)
 }
 
-// perHostFix returns an edit that sets MaxIdleConnsPerHost to the same
-// expression as the setting of field from at pos, when that expression is
-// a constant or a variable (copying it preserves behaviour).
-func (c *checker) perHostFix(pos token.Pos, from httpconfig.Field) (analysis.SuggestedFix, bool) {
+// perHostFix returns an edit, next to the setting of field from at pos,
+// that sets MaxIdleConnsPerHost to the expression of the setting at
+// valuePos (the same one, or MaxConnsPerHost's to cap it), when that
+// expression is a constant or a variable (copying it preserves
+// behaviour).
+func (c *checker) perHostFix(pos token.Pos, from httpconfig.Field, valuePos token.Pos) (analysis.SuggestedFix, bool) {
+	value, ok := c.settingExpr(valuePos)
+	if !ok {
+		return analysis.SuggestedFix{}, false
+	}
 	path := c.enclosing(pos)
 	for i, n := range path {
 		switch n := n.(type) {
 		case *ast.KeyValueExpr:
-			if !simpleExpr(n.Value) {
-				return analysis.SuggestedFix{}, false
-			}
-			value := c.render(n.Value)
 			edit := analysis.TextEdit{Pos: n.End(), End: n.End(), NewText: []byte(", MaxIdleConnsPerHost: " + value)}
 			if i+1 < len(path) {
 				if lit, ok := path[i+1].(*ast.CompositeLit); ok && c.line(lit.Rbrace) != c.line(n.End()) {
@@ -117,7 +150,7 @@ func (c *checker) perHostFix(pos token.Pos, from httpconfig.Field) (analysis.Sug
 				TextEdits: []analysis.TextEdit{edit},
 			}, true
 		case *ast.AssignStmt:
-			if len(n.Lhs) != 1 || len(n.Rhs) != 1 || !simpleExpr(n.Rhs[0]) {
+			if len(n.Lhs) != 1 || len(n.Rhs) != 1 {
 				return analysis.SuggestedFix{}, false
 			}
 			sel, ok := n.Lhs[0].(*ast.SelectorExpr)
@@ -125,10 +158,10 @@ func (c *checker) perHostFix(pos token.Pos, from httpconfig.Field) (analysis.Sug
 				return analysis.SuggestedFix{}, false
 			}
 			indent := c.indentOf(n.Pos())
-			text := fmt.Sprintf("\n%s%s.MaxIdleConnsPerHost = %s", indent, c.render(sel.X), c.render(n.Rhs[0]))
+			text := fmt.Sprintf("\n%s%s.MaxIdleConnsPerHost = %s", indent, c.render(sel.X), value)
 			end := c.lineEnd(n.End())
 			return analysis.SuggestedFix{
-				Message:   fmt.Sprintf("Set MaxIdleConnsPerHost to %s", c.render(n.Rhs[0])),
+				Message:   fmt.Sprintf("Set MaxIdleConnsPerHost to %s", value),
 				TextEdits: []analysis.TextEdit{{Pos: end, End: end, NewText: []byte(text)}},
 			}, true
 		case *ast.FuncDecl, *ast.FuncLit:

@@ -27,3 +27,13 @@ func Store() *http.Transport {
 func NoFix(n func() int) *http.Transport {
 	return &http.Transport{MaxIdleConns: n(), IdleConnTimeout: time.Minute} // want `MaxIdleConnsPerHost is 2 \(the default\) with MaxIdleConns set; set MaxIdleConnsPerHost near the expected concurrency`
 }
+
+// The fix caps the value by MaxConnsPerHost: more idle connections per
+// host than connections per host would be inconsistent.
+func Capped() *http.Transport {
+	return &http.Transport{
+		MaxIdleConns:    100, // want `MaxIdleConnsPerHost is 2 \(the default\) with MaxIdleConns=100`
+		MaxConnsPerHost: 20,
+		IdleConnTimeout: time.Minute,
+	}
+}
