@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"go/types"
 	"net/http"
+	"strings"
 
 	"golang.org/x/tools/go/analysis"
 	"golang.org/x/tools/go/ssa"
@@ -90,6 +91,13 @@ func (c *checker) function(fn *ssa.Function) {
 	}
 }
 
+// The fixes the messages suggest.
+const (
+	boundFix   = "cap the attempts or check a context"
+	backoffFix = "add a backoff between attempts"
+	nestedFix  = "retry in one place"
+)
+
 // recursionRules applies the loop rules to a retry by recursion: the
 // function calls itself after a failure of the attempt.
 func (c *checker) recursionRules(fn *ssa.Function, a *attempt, rec *retryloop.Recursion) {
@@ -98,11 +106,11 @@ func (c *checker) recursionRules(fn *ssa.Function, a *attempt, rec *retryloop.Re
 	selfRetrying, _ := a.retrying()
 	if !rec.Bounded {
 		c.rep.Report(analysis.Diagnostic{Pos: pos, End: end, Category: UnboundedLoop, Related: related,
-			Message: fmt.Sprintf("%s calls itself to retry %s after a failure with no bound: no attempt counter, context check or deadline ends the recursion, so a persistent failure retries forever", fn.Name(), a.name)})
+			Message: fmt.Sprintf("%s calls itself to retry %s with no bound; %s", fn.Name(), a.name, boundFix)})
 	}
 	if len(rec.Waits) == 0 && !selfRetrying {
 		c.rep.Report(analysis.Diagnostic{Pos: pos, End: end, Category: NoBackoff, Related: related,
-			Message: fmt.Sprintf("%s calls itself to retry %s immediately after a failure: nothing waits between attempts, so a failing server is hit in a tight loop", fn.Name(), a.name)})
+			Message: fmt.Sprintf("%s calls itself to retry %s immediately; %s", fn.Name(), a.name, backoffFix)})
 	}
 	c.sleepsIgnoringContext(fn, a, rec.Waits, "before this request is retried", "before "+fn.Name()+" retries")
 }
@@ -160,7 +168,7 @@ func (c *checker) classify(call ssa.CallInstruction) *attempt {
 		if p := c.senders.Of(callee); p.Index >= 0 && p.Index < len(args) {
 			req := args[p.Index]
 			hc := httplib.Send{Call: call, Lib: httplib.NetHTTPLib, Name: p.What, Request: req}
-			a := &attempt{call: call, name: fmt.Sprintf("%s() (which sends the request with %s)", callee.Name(), p.What), hc: &hc, request: req, helper: true}
+			a := &attempt{call: call, name: fmt.Sprintf("%s via %s()", p.What, callee.Name()), hc: &hc, request: req, helper: true}
 			a.method, _ = c.methods.Request(req)
 			return a
 		}
@@ -182,7 +190,7 @@ func (c *checker) operation(call ssa.CallInstruction) *attempt {
 		name = n + "()"
 	}
 	if carriesResponse(cc.Signature()) {
-		return &attempt{call: call, name: name + " (a function value that returns an HTTP response)", operation: true}
+		return &attempt{call: call, name: name + " (returns an *http.Response)", operation: true}
 	}
 	p, ok := c.res.Index.ResolveFreeVar(cc.Value).(*ssa.Parameter)
 	if !ok {
@@ -213,7 +221,7 @@ func (c *checker) operation(call ssa.CallInstruction) *attempt {
 	if what == "" {
 		return nil
 	}
-	return &attempt{call: call, name: fmt.Sprintf("%s (a function value its callers pass, which sends with %s)", name, what), operation: true}
+	return &attempt{call: call, name: fmt.Sprintf("%s via %s", what, name), operation: true}
 }
 
 // carriesResponse reports whether a function with signature sig returns
@@ -302,28 +310,28 @@ func (c *checker) loopRules(fn *ssa.Function, a *attempt, r *retryloop.Retry) {
 
 	if r.Bounds == 0 {
 		c.rep.Report(analysis.Diagnostic{Pos: pos, End: end, Category: UnboundedLoop, Related: related,
-			Message: fmt.Sprintf("this loop retries %s after a failure with no bound: no attempt counter, context check or deadline ends it, so a persistent failure retries forever", a.name)})
+			Message: fmt.Sprintf("this loop retries %s with no bound; %s", a.name, boundFix)})
 	} else if cd := r.CountDown; cd != nil {
 		c.rep.Report(analysis.Diagnostic{Pos: pos, End: end, Category: UnboundedLoop,
 			Related: append([]analysis.RelatedInformation{{Pos: cd.Test.Pos(), Message: "the only bound"}}, related...),
-			Message: fmt.Sprintf("this loop's only bound is a counter that starts at %s and must reach %d exactly: a negative %s never does, and %s is retried forever; test with <= instead of ==", cd.Init.Name(), cd.K, cd.Init.Name(), a.name)})
+			Message: fmt.Sprintf("a negative %s never reaches this loop's only bound (== %d): it retries forever; test with <= instead of ==", cd.Init.Name(), cd.K)})
 	} else if w := r.Wrap; w != nil {
 		name := settingName(c.pass, w.Setting)
-		when := "0"
+		when := "is 0"
 		if w.K > 1 {
-			when = fmt.Sprintf("below %d", w.K)
+			when = fmt.Sprintf("is below %d", w.K)
 		}
 		c.rep.Report(analysis.Diagnostic{Pos: pos, End: end, Category: UnboundedLoop,
 			Related: append([]analysis.RelatedInformation{{Pos: w.Sub.Pos(), Message: "the only bound"}}, related...),
-			Message: fmt.Sprintf("this loop's only bound is %s-%d, and %s is unsigned and never checked: when it is %s the bound wraps to about 2^64 and %s is retried all but forever; check %s first", name, w.K, name, when, a.name, name)})
+			Message: fmt.Sprintf("this loop's only bound, %s-%d, wraps to ~2^64 when the unsigned %s %s; check it first", name, w.K, name, when)})
 	}
 	if len(r.Waits) == 0 && !selfRetrying {
 		c.rep.Report(analysis.Diagnostic{Pos: pos, End: end, Category: NoBackoff, Related: related,
-			Message: fmt.Sprintf("this loop retries %s immediately after a failure: nothing waits between attempts, so a failing server is hit in a tight loop", a.name)})
+			Message: fmt.Sprintf("this loop retries %s immediately; %s", a.name, backoffFix)})
 	}
 	c.sleepsIgnoringContext(fn, a, r.Waits, "in the retry loop of this request", "in this retry loop")
 	if selfRetrying {
-		c.nested(a, inner, int64(r.Attempts), "a loop that retries it")
+		c.nested(a, inner, int64(r.Attempts), "a retry loop")
 	}
 	if a.entry != nil {
 		return
@@ -347,14 +355,14 @@ func (c *checker) sleepsIgnoringContext(fn *ssa.Function, a *attempt, waits []re
 			continue
 		}
 		wpos, wend := lint.CallRange(c.pass, w.Instr.Pos())
-		what := "time.Sleep"
+		what, fix := "time.Sleep", fmt.Sprintf("select on %s and a timer", ctxDone(ctx))
 		if w.Kind == retryloop.TimerReceive {
 			wpos, wend = w.Instr.Pos(), w.Instr.Pos()
-			what = "a bare receive from a timer"
+			what, fix = "a bare timer receive", fmt.Sprintf("select on it and %s", ctxDone(ctx))
 		}
 		c.rep.Report(analysis.Diagnostic{Pos: wpos, End: wend, Category: SleepIgnoresContext,
 			Related: []analysis.RelatedInformation{{Pos: a.call.Pos(), Message: related}},
-			Message: fmt.Sprintf("%s %s ignores %s: a cancelled or expired request still waits out the whole backoff; select on %s and a timer instead", what, where, ctx, ctxDone(ctx))})
+			Message: fmt.Sprintf("%s %s ignores %s; %s", what, where, ctx, fix)})
 	}
 }
 
@@ -406,23 +414,39 @@ func readsRequestContext(fn *ssa.Function) bool {
 // nested reports a retrying attempt inside another retry.
 func (c *checker) nested(a *attempt, inner, outer int64, where string) {
 	pos, end := lint.CallRange(c.pass, a.call.Pos())
-	msg := fmt.Sprintf("%s retries by itself inside %s: attempts multiply", c.retrierName(a), where)
+	msg := fmt.Sprintf("%s retries by itself inside %s; %s", c.retrierName(a), where, nestedFix)
 	if inner > 0 && outer > 0 {
-		msg = fmt.Sprintf("%s makes up to %d attempts inside %s up to %d times: up to %d requests for one call", c.retrierName(a), inner, where, outer, inner*outer)
+		msg = fmt.Sprintf("%s makes %d attempts in %s of %d: up to %d requests; %s", c.retrierName(a), inner, where, outer, inner*outer, nestedFix)
 	} else if inner > 0 {
-		msg = fmt.Sprintf("%s makes up to %d attempts inside %s: attempts multiply", c.retrierName(a), inner, where)
+		msg = fmt.Sprintf("%s makes %d attempts inside %s; %s", c.retrierName(a), inner, where, nestedFix)
 	}
 	c.rep.Report(analysis.Diagnostic{Pos: pos, End: end, Category: NestedRetry, Message: msg})
 }
 
+// retrierName names a retrying attempt for messages, with the library
+// that retries when its name does not say it: "(*http.Client).Do
+// (go-retryablehttp)", "(*retryablehttp.Client).Get".
 func (c *checker) retrierName(a *attempt) string {
 	switch {
 	case a.entry != nil:
 		return a.entry.Name
-	case a.client != nil:
-		return fmt.Sprintf("%s (a %s client)", a.name, a.client.Lib)
+	case a.client != nil && !strings.Contains(a.name, libPackage(a.client.Lib)+"."):
+		return fmt.Sprintf("%s (%s)", a.name, a.client.Lib)
 	}
 	return a.name
+}
+
+// libPackage returns the package name of lib's import path, as its
+// calls are named: "retryablehttp" for github.com/hashicorp/go-retryablehttp,
+// "resty" for github.com/go-resty/resty/v2 and resty.dev/v3.
+func libPackage(lib *httplib.Library) string {
+	elems := strings.Split(lib.Path, "/")
+	name := elems[len(elems)-1]
+	if len(elems) > 1 && len(name) > 1 && name[0] == 'v' && strings.Trim(name[1:], "0123456789") == "" {
+		name = elems[len(elems)-2]
+	}
+	name, _, _ = strings.Cut(name, ".")
+	return strings.TrimPrefix(name, "go-")
 }
 
 // nonIdempotentLoop reports a POST or PATCH re-sent by a loop without an
@@ -433,7 +457,7 @@ func (c *checker) nonIdempotentLoop(fn *ssa.Function, a *attempt, r *retryloop.R
 	}
 	pos, end := lint.CallRange(c.pass, a.call.Pos())
 	c.rep.Report(analysis.Diagnostic{Pos: pos, End: end, Category: NonIdempotentRetry, Related: related[1:],
-		Message: fmt.Sprintf("this loop re-sends a %s request after a failure, and it carries no %s header: if the failed attempt reached the server (a timeout, a lost response), the server acts twice", a.method, c.keyNames)})
+		Message: fmt.Sprintf("this loop re-sends a %s request with no %s header; set one or do not retry it", a.method, c.keyName)})
 }
 
 // consumedBody reports the same request re-sent after its body was
@@ -483,11 +507,11 @@ func (c *checker) consumedBody(fn *ssa.Function, a *attempt, r *retryloop.Retry,
 	var msg string
 	switch {
 	case hc.Request == nil:
-		msg = fmt.Sprintf("%s is called again on the next iteration with the same %s body, which the first attempt read to the end: the retry sends an empty body; create the reader inside the loop", a.name, kind)
+		msg = fmt.Sprintf("%s re-sends the %s body the first attempt consumed; create the reader inside the loop", a.name, kind)
 	case inMemory:
-		msg = fmt.Sprintf("the same *http.Request is sent again on the next iteration, but the first attempt consumed its %s body: the retry fails with \"http: ContentLength=N with Body length 0\", or succeeds only when the transport happens to rewind it; rebuild the request inside the loop or reset req.Body from req.GetBody", kind)
+		msg = fmt.Sprintf("the retry re-sends a request whose %s body was consumed; rebuild it or set req.Body from req.GetBody", kind)
 	default:
-		msg = fmt.Sprintf("the same *http.Request is sent again on the next iteration, but the first attempt consumed its %s body, which cannot be rewound: the retry silently sends an empty body; rebuild the request and its body inside the loop", kind)
+		msg = fmt.Sprintf("the retry re-sends a request whose %s body was consumed and cannot be rewound; rebuild both in the loop", kind)
 	}
 	c.rep.Report(analysis.Diagnostic{Pos: pos, End: end, Category: ConsumedBodyResend, Related: rel, Message: msg})
 }
@@ -511,28 +535,23 @@ func (c *checker) libraryRules(fn *ssa.Function, a *attempt) {
 			rel = append(rel, analysis.RelatedInformation{Pos: cfg, Message: "retries configured here"})
 		}
 		c.rep.Report(analysis.Diagnostic{Pos: pos, End: end, Category: LibraryRetriesNonIdempotent, Related: rel,
-			Message: fmt.Sprintf("%s client retries this %s request (up to %d attempts, %s) and no %s header is set: a timeout or 5xx after the server acted makes it act again",
-				a.client.Lib, a.method, a.client.Attempts(), methodPolicy(a.client), c.keyNames)})
+			Message: fmt.Sprintf("%s sends this %s up to %d times%s with no %s header; set one",
+				a.client.Lib, a.method, a.client.Attempts(), methodPolicy(a.client), c.keyName)})
 	}
 }
 
+// methodPolicy names, in parentheses, the setting of cl that retries
+// non-idempotent methods when it is not the library's default: a custom
+// CheckRetry, resty v3's SetRetryAllowNonIdempotent. It returns "" for
+// the defaults, which the rule's documentation lists.
 func methodPolicy(cl *retrylib.Client) string {
-	switch cl.Lib {
-	case httplib.RetryableHTTP:
-		if cl.Policy != "" {
-			return fmt.Sprintf("its CheckRetry %s never looks at the request method", cl.Policy)
-		}
-		return "its default CheckRetry retries errors, 429 and 5xx for any method"
-	case httplib.RestyV2:
-		return "resty v2 retries any method once RetryCount > 0"
-	case httplib.RestyV3:
-		return "SetRetryAllowNonIdempotent(true) lifts resty v3's idempotent-only default"
-	case httplib.Heimdall:
-		return "heimdall retries errors and 5xx for any method"
-	case httplib.FailsafeHTTP:
-		return "the retry policy retries errors, 429 and 5xx for any method"
+	switch {
+	case cl.Lib == httplib.RetryableHTTP && cl.Policy != "":
+		return " (CheckRetry " + cl.Policy + ")"
+	case cl.Lib == httplib.RestyV3:
+		return " (SetRetryAllowNonIdempotent)"
 	}
-	return "for any method"
+	return ""
 }
 
 // libraryUnbounded reports a retry library call configured to retry
@@ -558,12 +577,12 @@ func (c *checker) libraryUnbounded(fn *ssa.Function, e *retrylib.Entry) {
 			pos, end = lint.StoreRange(c.pass, e.Pos)
 		}
 	}
-	ctxNote := "nothing stops it but success"
+	ctxNote := ""
 	if e.Ctx != nil {
-		ctxNote = "only the context can stop it, and it has no deadline here"
+		ctxNote = ", with no context deadline"
 	}
 	c.rep.Report(analysis.Diagnostic{Pos: pos, End: end, Category: LibraryUnbounded, Related: rel,
-		Message: fmt.Sprintf("%s: %s, so a persistent failure retries forever", e.Why, ctxNote)})
+		Message: fmt.Sprintf("%s%s; %s", e.Why, ctxNote, e.Fix)})
 }
 
 // nestedInOp reports retrying calls inside the operation of a retry
@@ -575,7 +594,7 @@ func (c *checker) nestedInOp(a *attempt) {
 		return
 	}
 	outer := e.Attempts
-	where := fmt.Sprintf("%s's operation", e.Name)
+	where := e.Name
 	for _, call := range calls(op) {
 		in := c.classify(call)
 		if in == nil {
@@ -583,9 +602,9 @@ func (c *checker) nestedInOp(a *attempt) {
 		}
 		if ok, n := in.retrying(); ok {
 			pos, end := lint.CallRange(c.pass, call.Pos())
-			msg := fmt.Sprintf("%s retries by itself inside %s, which retries too: attempts multiply", c.retrierName(in), where)
+			msg := fmt.Sprintf("%s retries by itself inside %s, which retries too; %s", c.retrierName(in), where, nestedFix)
 			if n > 0 && outer > 0 {
-				msg = fmt.Sprintf("%s makes up to %d attempts inside %s, which makes up to %d: up to %d requests for one call", c.retrierName(in), n, where, outer, n*outer)
+				msg = fmt.Sprintf("%s makes %d attempts inside %s, which makes %d: up to %d requests; %s", c.retrierName(in), n, where, outer, n*outer, nestedFix)
 			}
 			c.rep.Report(analysis.Diagnostic{Pos: pos, End: end, Category: NestedRetry, Message: msg,
 				Related: []analysis.RelatedInformation{{Pos: e.Call.Pos(), Message: "the outer retry"}}})

@@ -232,7 +232,7 @@ func (c *checker) failsafeBuilds(fn *ssa.Function) {
 			rel = append(rel, analysis.RelatedInformation{Pos: call.Pos(), Message: "the policy is built here"})
 		}
 		c.rep.Report(analysis.Diagnostic{Pos: pos, End: end, Category: LibraryUnbounded, Related: rel,
-			Message: "this failsafe-go retry policy has no limit (-1) and no WithMaxDuration: a persistent failure retries forever"})
+			Message: "this failsafe-go retry policy has no limit (-1) and no WithMaxDuration; set WithMaxRetries(n) or WithMaxDuration"})
 	}
 }
 

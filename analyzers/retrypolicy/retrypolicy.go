@@ -109,7 +109,7 @@ type checker struct {
 	senders   *sends.RequestSenders
 	bodies    *reqbody.Resolver
 	keys      map[string]bool // canonical idempotency header names
-	keyNames  string          // for messages
+	keyName   string          // the first of them, for messages
 }
 
 func run(pass *analysis.Pass, rep *lint.Reporter, cfg *config) error {
@@ -128,16 +128,11 @@ func run(pass *analysis.Pass, rep *lint.Reporter, cfg *config) error {
 		bodies:    res.BodyResolver(),
 		keys:      make(map[string]bool),
 	}
-	var names []string
 	for _, h := range cfg.idempotencyHeaders.List {
 		c.keys[http.CanonicalHeaderKey(h)] = true
-		names = append(names, h)
-	}
-	switch len(names) {
-	case 1:
-		c.keyNames = names[0]
-	default:
-		c.keyNames = strings.Join(names[:len(names)-1], ", ") + " or " + names[len(names)-1]
+		if c.keyName == "" {
+			c.keyName = h
+		}
 	}
 	for _, fn := range res.Funcs {
 		if rep.Excluded(fn.Pos()) {

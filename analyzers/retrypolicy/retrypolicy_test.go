@@ -11,7 +11,8 @@ import (
 )
 
 func TestLoops(t *testing.T) {
-	analysistest.Run(t, analysistest.TestData(), retrypolicy.Analyzer, "loops", "idempotency", "helpersend", "requestbody", "operations")
+	results := analysistest.Run(t, analysistest.TestData(), retrypolicy.Analyzer, "loops", "idempotency", "helpersend", "requestbody", "operations")
+	testutil.CheckMessages(t, results, 120)
 }
 
 // TestLibraries runs the analyzer over the module in testdata/mod, which
@@ -19,16 +20,19 @@ func TestLoops(t *testing.T) {
 func TestLibraries(t *testing.T) {
 	dir := filepath.Join(analysistest.TestData(), "mod")
 	testutil.DownloadModules(t, dir)
-	analysistest.Run(t, dir, retrypolicy.Analyzer, "./...")
+	results := analysistest.Run(t, dir, retrypolicy.Analyzer, "./...")
+	testutil.CheckMessages(t, results, 120)
 }
 
 func TestOptions(t *testing.T) {
 	a := testutil.Configure(t, retrypolicy.New(), "include-tests=true", "idempotency-headers=X-Request-Id")
-	analysistest.Run(t, analysistest.TestData(), a, "options")
+	results := analysistest.Run(t, analysistest.TestData(), a, "options")
+	testutil.CheckMessages(t, results, 120)
 }
 
 func TestDefaultsElsewhere(t *testing.T) {
-	analysistest.Run(t, analysistest.TestData(), retrypolicy.Analyzer, "tests", "directive", "broken")
+	results := analysistest.Run(t, analysistest.TestData(), retrypolicy.Analyzer, "tests", "directive", "broken")
+	testutil.CheckMessages(t, results, 120)
 }
 
 func TestFlags(t *testing.T) {

@@ -126,10 +126,11 @@ type Entry struct {
 	// Attempts is the number of attempts when known, else 0.
 	Attempts int64
 	// Forever reports that the configuration retries without limit; Why
-	// says why, for messages, and Pos is where (invalid when the
-	// configuration is elsewhere).
+	// says why and Fix how to bound it, for messages, and Pos is where
+	// (invalid when the configuration is elsewhere).
 	Forever bool
 	Why     string
+	Fix     string
 	Pos     token.Pos
 	// Ctx is the context the library honours, or nil.
 	Ctx ssa.Value
@@ -182,7 +183,7 @@ func (r *Resolver) Entry(call ssa.CallInstruction) (*Entry, bool) {
 		r.goRetry(e, arg(1), 0)
 	case goRetry + ".Constant", goRetry + ".Exponential", goRetry + ".Fibonacci":
 		e.Name, e.Lib, e.Op, e.Ctx, e.NeedsRetryable = "retry."+fn.Name(), goRetry, arg(2), arg(0), true
-		e.Forever, e.Why, e.Pos = true, "retry."+fn.Name()+" has no limit on retries or duration", call.Pos()
+		e.Forever, e.Why, e.Fix, e.Pos = true, "retry."+fn.Name()+" has no retry or duration limit", "use retry.Do with a bounded backoff", call.Pos()
 	default:
 		return nil, false
 	}
@@ -199,7 +200,7 @@ func (r *Resolver) retryGo(e *Entry, optsArg ssa.Value) {
 	}
 	attempts := int64(10)
 	var pos token.Pos
-	why := ""
+	why, fix := "", ""
 	for _, o := range opts {
 		key, cc := calleeKey(o)
 		switch key {
@@ -208,9 +209,9 @@ func (r *Resolver) retryGo(e *Entry, optsArg ssa.Value) {
 			if !n.IsConst() {
 				return
 			}
-			attempts, pos, why = n.Int, o.Pos(), "retry.Attempts(0) retries until the function succeeds"
+			attempts, pos, why, fix = n.Int, o.Pos(), "retry.Attempts(0) retries until success", "pass a positive count"
 		case retryGo + ".UntilSucceeded":
-			attempts, pos, why = 0, o.Pos(), "retry.UntilSucceeded() retries until the function succeeds"
+			attempts, pos, why, fix = 0, o.Pos(), "retry.UntilSucceeded() retries until success", "use retry.Attempts(n)"
 		case retryGo + ".Context":
 			e.Ctx = cc.Args[0]
 		case "":
@@ -222,7 +223,7 @@ func (r *Resolver) retryGo(e *Entry, optsArg ssa.Value) {
 		}
 	}
 	if attempts == 0 {
-		e.Forever, e.Why, e.Pos = true, why, pos
+		e.Forever, e.Why, e.Fix, e.Pos = true, why, fix, pos
 		return
 	}
 	e.Attempts = attempts
@@ -253,7 +254,7 @@ func (r *Resolver) backoffV4(e *Entry, b ssa.Value) {
 		r.backoffV4(e, cc.Args[0])
 		return
 	case backoffV4 + ".NewConstantBackOff":
-		e.Forever, e.Pos, e.Why = true, root.Pos(), "a ConstantBackOff never stops"
+		e.Forever, e.Pos, e.Why, e.Fix = true, root.Pos(), "a ConstantBackOff never stops", "wrap it in backoff.WithMaxRetries"
 		return
 	case backoffV4 + ".NewExponentialBackOff":
 		opts, ok := variadic(cc.Args[0])
@@ -271,7 +272,7 @@ func (r *Resolver) backoffV4(e *Entry, b ssa.Value) {
 		}
 		max = r.storedInt(root, "MaxElapsedTime", max)
 		if max.IsConst() && max.Int == 0 {
-			e.Forever, e.Pos, e.Why = true, max.Pos(), "an ExponentialBackOff with MaxElapsedTime 0 never stops"
+			e.Forever, e.Pos, e.Why, e.Fix = true, max.Pos(), "an ExponentialBackOff with MaxElapsedTime 0 never stops", "set a non-zero MaxElapsedTime"
 		}
 		return
 	}
@@ -281,9 +282,9 @@ func (r *Resolver) backoffV4(e *Entry, b ssa.Value) {
 	}
 	switch {
 	case typeutil.IsPointerTo(alloc.Type(), backoffV4, "ZeroBackOff"):
-		e.Forever, e.Pos, e.Why = true, root.Pos(), "a ZeroBackOff never stops"
+		e.Forever, e.Pos, e.Why, e.Fix = true, root.Pos(), "a ZeroBackOff never stops", "wrap it in backoff.WithMaxRetries"
 	case typeutil.IsPointerTo(alloc.Type(), backoffV4, "ConstantBackOff"):
-		e.Forever, e.Pos, e.Why = true, root.Pos(), "a ConstantBackOff never stops"
+		e.Forever, e.Pos, e.Why, e.Fix = true, root.Pos(), "a ConstantBackOff never stops", "wrap it in backoff.WithMaxRetries"
 	case typeutil.IsPointerTo(alloc.Type(), backoffV4, "ExponentialBackOff"):
 		// A literal: MaxElapsedTime is 0 unless set; without a Clock,
 		// Reset panics (exponential.go:164-167), a different bug.
@@ -299,7 +300,7 @@ func (r *Resolver) backoffV4(e *Entry, b ssa.Value) {
 			}
 		}
 		if clock && max.IsConst() && max.Int == 0 {
-			e.Forever, e.Pos, e.Why = true, max.Pos(), "an ExponentialBackOff with MaxElapsedTime 0 never stops"
+			e.Forever, e.Pos, e.Why, e.Fix = true, max.Pos(), "an ExponentialBackOff with MaxElapsedTime 0 never stops", "set a non-zero MaxElapsedTime"
 		}
 	}
 }
@@ -367,7 +368,7 @@ func (r *Resolver) backoffV5(e *Entry, optsArg ssa.Value) {
 		return
 	}
 	if elapsed.IsConst() && elapsed.Int == 0 {
-		e.Forever, e.Pos, e.Why = true, elapsed.Pos(), "backoff.WithMaxElapsedTime(0) without WithMaxTries retries until the operation succeeds"
+		e.Forever, e.Pos, e.Why, e.Fix = true, elapsed.Pos(), "backoff.WithMaxElapsedTime(0) without WithMaxTries never stops", "add backoff.WithMaxTries"
 	}
 }
 
@@ -384,7 +385,7 @@ func (r *Resolver) goRetry(e *Entry, b ssa.Value, depth int) {
 	switch key {
 	case goRetry + ".NewConstant", goRetry + ".NewExponential", goRetry + ".NewFibonacci":
 		name := "retry." + key[len(goRetry)+1:]
-		e.Forever, e.Pos, e.Why = true, root.Pos(), name+" has no limit: without WithMaxRetries or WithMaxDuration it retries until the context ends"
+		e.Forever, e.Pos, e.Why, e.Fix = true, root.Pos(), name+" has no limit", "wrap it in retry.WithMaxRetries or WithMaxDuration"
 	case goRetry + ".WithMaxRetries":
 		if n := r.valueOf(cc.Args[0], root.Pos()); n.IsConst() {
 			e.Attempts = n.Int + 1

@@ -9,7 +9,7 @@ import (
 )
 
 func zero(op func() error) error {
-	return backoff.Retry(op, &backoff.ZeroBackOff{}) // want `a ZeroBackOff never stops: nothing stops it but success, so a persistent failure retries forever`
+	return backoff.Retry(op, &backoff.ZeroBackOff{}) // want `a ZeroBackOff never stops; wrap it in backoff.WithMaxRetries`
 }
 
 func zeroBounded(op func() error) error {
@@ -17,18 +17,18 @@ func zeroBounded(op func() error) error {
 }
 
 func constant(op func() error) error {
-	b := backoff.NewConstantBackOff(time.Second) // want `a ConstantBackOff never stops`
+	b := backoff.NewConstantBackOff(time.Second) // want `a ConstantBackOff never stops; wrap it in backoff.WithMaxRetries`
 	return backoff.RetryNotify(op, b, nil)
 }
 
 func elapsedField(op func() error) error {
 	b := backoff.NewExponentialBackOff()
-	b.MaxElapsedTime = 0 // want `an ExponentialBackOff with MaxElapsedTime 0 never stops`
+	b.MaxElapsedTime = 0 // want `an ExponentialBackOff with MaxElapsedTime 0 never stops; set a non-zero MaxElapsedTime`
 	return backoff.Retry(op, b)
 }
 
 func elapsedOption(op func() error) error {
-	b := backoff.NewExponentialBackOff(backoff.WithMaxElapsedTime(0)) // want `an ExponentialBackOff with MaxElapsedTime 0 never stops`
+	b := backoff.NewExponentialBackOff(backoff.WithMaxElapsedTime(0)) // want `an ExponentialBackOff with MaxElapsedTime 0 never stops; set a non-zero MaxElapsedTime`
 	return backoff.Retry(op, b)
 }
 
@@ -43,5 +43,5 @@ func withDeadline(op func() error) error {
 }
 
 func withContextParam(ctx context.Context, op func() error) error {
-	return backoff.Retry(op, backoff.WithContext(backoff.NewConstantBackOff(time.Second), ctx)) // want `a ConstantBackOff never stops: only the context can stop it`
+	return backoff.Retry(op, backoff.WithContext(backoff.NewConstantBackOff(time.Second), ctx)) // want `a ConstantBackOff never stops, with no context deadline; wrap it in backoff.WithMaxRetries`
 }

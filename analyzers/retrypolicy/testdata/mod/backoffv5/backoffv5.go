@@ -10,11 +10,11 @@ import (
 )
 
 func forever(ctx context.Context, op backoff.Operation[int]) (int, error) {
-	return backoff.Retry(ctx, op, backoff.WithMaxElapsedTime(0)) // want `backoff.WithMaxElapsedTime\(0\) without WithMaxTries retries until the operation succeeds: only the context can stop it`
+	return backoff.Retry(ctx, op, backoff.WithMaxElapsedTime(0)) // want `backoff.WithMaxElapsedTime\(0\) without WithMaxTries never stops, with no context deadline; add backoff.WithMaxTries`
 }
 
 func foreverBackoff(ctx context.Context, op backoff.Operation[int]) (int, error) {
-	return backoff.Retry(ctx, op, backoff.WithBackOff(&backoff.ZeroBackOff{}), backoff.WithMaxElapsedTime(0)) // want `backoff.WithMaxElapsedTime\(0\) without WithMaxTries`
+	return backoff.Retry(ctx, op, backoff.WithBackOff(&backoff.ZeroBackOff{}), backoff.WithMaxElapsedTime(0)) // want `backoff.WithMaxElapsedTime\(0\) without WithMaxTries never stops, with no context deadline; add backoff.WithMaxTries`
 }
 
 func tries(ctx context.Context, op backoff.Operation[int]) (int, error) {

@@ -13,14 +13,14 @@ import (
 
 func forever() retrypolicy.RetryPolicy[any] {
 	return retrypolicy.NewBuilder[any]().
-		WithMaxRetries(-1). // want `this failsafe-go retry policy has no limit \(-1\) and no WithMaxDuration`
+		WithMaxRetries(-1). // want `this failsafe-go retry policy has no limit \(-1\) and no WithMaxDuration; set WithMaxRetries\(n\) or WithMaxDuration`
 		WithDelay(time.Second).
 		Build()
 }
 
 func foreverAttempts() retrypolicy.RetryPolicy[any] {
 	b := retrypolicy.NewBuilder[any]()
-	b.WithMaxAttempts(-1) // want `this failsafe-go retry policy has no limit`
+	b.WithMaxAttempts(-1) // want `this failsafe-go retry policy has no limit \(-1\) and no WithMaxDuration; set WithMaxRetries\(n\) or WithMaxDuration`
 	return b.Build()
 }
 
@@ -42,7 +42,7 @@ func foreverWithDeadline(op func() error) error {
 func httpPost(u string) error {
 	p := failsafehttp.NewRetryPolicyBuilder().WithMaxRetries(2).Build()
 	req, _ := http.NewRequest(http.MethodPost, u, nil)
-	resp, err := failsafehttp.NewRequest(req, http.DefaultClient, p).Do() // want `failsafehttp client retries this POST request \(up to 3 attempts, the retry policy retries errors, 429 and 5xx for any method\)`
+	resp, err := failsafehttp.NewRequest(req, http.DefaultClient, p).Do() // want `failsafehttp sends this POST up to 3 times with no Idempotency-Key header; set one`
 	if err != nil {
 		return err
 	}
@@ -52,7 +52,7 @@ func httpPost(u string) error {
 func roundTripper(u string) error {
 	p := failsafehttp.NewRetryPolicyBuilder().Build()
 	c := &http.Client{Transport: failsafehttp.NewRoundTripper(nil, p)}
-	resp, err := c.Post(u, "text/plain", nil) // want `failsafehttp client retries this POST request \(up to 3 attempts`
+	resp, err := c.Post(u, "text/plain", nil) // want `failsafehttp sends this POST up to 3 times with no Idempotency-Key header; set one`
 	if err != nil {
 		return err
 	}

@@ -14,17 +14,17 @@ var errTemporary = errors.New("temporary")
 func op(ctx context.Context) error { return retry.RetryableError(errTemporary) }
 
 func forever(ctx context.Context) error {
-	b := retry.NewExponential(time.Second) // want `retry.NewExponential has no limit: without WithMaxRetries or WithMaxDuration it retries until the context ends: only the context can stop it`
+	b := retry.NewExponential(time.Second) // want `retry.NewExponential has no limit, with no context deadline; wrap it in retry.WithMaxRetries or WithMaxDuration`
 	return retry.Do(ctx, b, op)
 }
 
 func capped(ctx context.Context) error {
-	b := retry.WithCappedDuration(time.Minute, retry.NewFibonacci(time.Second)) // want `retry.NewFibonacci has no limit`
+	b := retry.WithCappedDuration(time.Minute, retry.NewFibonacci(time.Second)) // want `retry.NewFibonacci has no limit, with no context deadline; wrap it in retry.WithMaxRetries or WithMaxDuration`
 	return retry.Do(ctx, b, op)
 }
 
 func shorthand(ctx context.Context) error {
-	return retry.Constant(ctx, time.Second, op) // want `retry.Constant has no limit on retries or duration`
+	return retry.Constant(ctx, time.Second, op) // want `retry.Constant has no retry or duration limit, with no context deadline; use retry.Do with a bounded backoff`
 }
 
 func maxRetries(ctx context.Context) error {

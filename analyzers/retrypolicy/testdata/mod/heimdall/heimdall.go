@@ -11,7 +11,7 @@ import (
 
 func retried(u string, body []byte) error {
 	c := httpclient.NewClient(httpclient.WithHTTPTimeout(time.Second), httpclient.WithRetryCount(2))
-	resp, err := c.Post(u, bytes.NewReader(body), nil) // want `heimdall client retries this POST request \(up to 3 attempts, heimdall retries errors and 5xx for any method\)`
+	resp, err := c.Post(u, bytes.NewReader(body), nil) // want `heimdall sends this POST up to 3 times with no Idempotency-Key header; set one`
 	if err != nil {
 		return err
 	}
@@ -41,7 +41,7 @@ func noRetry(u string, body []byte) error {
 func do(u string) error {
 	c := httpclient.NewClient(httpclient.WithRetryCount(3))
 	req, _ := http.NewRequest(http.MethodPatch, u, nil)
-	resp, err := c.Do(req) // want `heimdall client retries this PATCH request \(up to 4 attempts`
+	resp, err := c.Do(req) // want `heimdall sends this PATCH up to 4 times with no Idempotency-Key header; set one`
 	if err != nil {
 		return err
 	}

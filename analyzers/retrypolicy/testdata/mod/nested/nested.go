@@ -12,7 +12,7 @@ import (
 func libraryInLibrary(u string) error {
 	c := retryablehttp.NewClient()
 	return retry.Do(func() error {
-		resp, err := c.Get(u) // want `\(\*retryablehttp.Client\).Get \(a go-retryablehttp client\) makes up to 5 attempts inside retry.Do's operation, which makes up to 3: up to 15 requests for one call`
+		resp, err := c.Get(u) // want `\(\*retryablehttp.Client\).Get makes 5 attempts inside retry.Do, which makes 3: up to 15 requests; retry in one place`
 		if err != nil {
 			return err
 		}
@@ -25,7 +25,7 @@ func restyInLoop(u string) (*resty.Response, error) {
 	var err error
 	for i := 0; i < 5; i++ {
 		var resp *resty.Response
-		resp, err = c.R().Get(u) // want `makes up to 3 attempts inside a loop that retries it up to 5 times: up to 15 requests`
+		resp, err = c.R().Get(u) // want `\(\*resty.Request\).Get makes 3 attempts in a retry loop of 5: up to 15 requests; retry in one place`
 		if err == nil && !resp.IsError() {
 			return resp, nil
 		}
@@ -36,7 +36,7 @@ func restyInLoop(u string) (*resty.Response, error) {
 func libraryInLoop(f func() error) error {
 	var err error
 	for i := 0; i < 3; i++ {
-		err = retry.Do(f, retry.Attempts(4)) // want `retry.Do makes up to 4 attempts inside a loop that retries it up to 3 times: up to 12 requests`
+		err = retry.Do(f, retry.Attempts(4)) // want `retry.Do makes 4 attempts in a retry loop of 3: up to 12 requests; retry in one place`
 		if err == nil {
 			return nil
 		}
@@ -73,7 +73,7 @@ func (c *APIClient) get(u string) (*http.Response, error) {
 		if err != nil {
 			return nil, err
 		}
-		resp, err := c.Client.Do(req) // want `\(\*http.Client\).Do \(a go-retryablehttp client\) makes up to 6 attempts inside a loop that retries it up to 3 times: up to 18 requests for one call`
+		resp, err := c.Client.Do(req) // want `\(\*http.Client\).Do \(go-retryablehttp\) makes 6 attempts in a retry loop of 3: up to 18 requests; retry in one place`
 		if err != nil {
 			return nil, err
 		}

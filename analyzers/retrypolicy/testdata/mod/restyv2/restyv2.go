@@ -9,7 +9,7 @@ import (
 
 func retriedPost(u string) error {
 	c := resty.New().SetRetryCount(3)
-	_, err := c.R().SetBody(map[string]string{"a": "b"}).Post(u) // want `resty v2 client retries this POST request \(up to 4 attempts, resty v2 retries any method once RetryCount > 0\)`
+	_, err := c.R().SetBody(map[string]string{"a": "b"}).Post(u) // want `resty v2 sends this POST up to 4 times with no Idempotency-Key header; set one`
 	return err
 }
 
@@ -18,13 +18,13 @@ func separateStatements(u string) error {
 	c.SetRetryCount(2)
 	req := c.R()
 	req.SetBody([]byte("x"))
-	_, err := req.Patch(u) // want `resty v2 client retries this PATCH request \(up to 3 attempts`
+	_, err := req.Patch(u) // want `resty v2 sends this PATCH up to 3 times with no Idempotency-Key header; set one`
 	return err
 }
 
 func execute(u string) error {
 	c := resty.New().SetRetryCount(1)
-	_, err := c.R().Execute("POST", u) // want `retries this POST request`
+	_, err := c.R().Execute("POST", u) // want `resty v2 sends this POST up to 2 times with no Idempotency-Key header; set one`
 	return err
 }
 

@@ -14,14 +14,14 @@ func gated(u string) error {
 func allowed(u string) error {
 	c := resty.New().SetRetryCount(3).SetRetryAllowNonIdempotent(true)
 	defer c.Close()
-	_, err := c.R().SetBody("x").Post(u) // want `resty v3 client retries this POST request \(up to 4 attempts, SetRetryAllowNonIdempotent\(true\) lifts resty v3's idempotent-only default\)`
+	_, err := c.R().SetBody("x").Post(u) // want `resty v3 sends this POST up to 4 times \(SetRetryAllowNonIdempotent\) with no Idempotency-Key header; set one`
 	return err
 }
 
 func allowedOnRequest(u string) error {
 	c := resty.New().SetRetryCount(2)
 	defer c.Close()
-	_, err := c.R().SetRetryAllowNonIdempotent(true).Patch(u) // want `resty v3 client retries this PATCH request \(up to 3 attempts`
+	_, err := c.R().SetRetryAllowNonIdempotent(true).Patch(u) // want `resty v3 sends this PATCH up to 3 times \(SetRetryAllowNonIdempotent\) with no Idempotency-Key header; set one`
 	return err
 }
 

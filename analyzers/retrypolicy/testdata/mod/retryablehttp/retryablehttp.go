@@ -11,7 +11,7 @@ import (
 
 func defaultPolicyPost(u string, body []byte) error {
 	c := retryablehttp.NewClient()
-	resp, err := c.Post(u, "application/json", body) // want `go-retryablehttp client retries this POST request \(up to 5 attempts, its default CheckRetry retries errors, 429 and 5xx for any method\) and no Idempotency-Key or X-Idempotency-Key header is set`
+	resp, err := c.Post(u, "application/json", body) // want `go-retryablehttp sends this POST up to 5 times with no Idempotency-Key header; set one`
 	if err != nil {
 		return err
 	}
@@ -25,7 +25,7 @@ func doPost(ctx context.Context, u string, body []byte) error {
 	if err != nil {
 		return err
 	}
-	resp, err := c.Do(req) // want `up to 3 attempts`
+	resp, err := c.Do(req) // want `go-retryablehttp sends this POST up to 3 times with no Idempotency-Key header; set one`
 	if err != nil {
 		return err
 	}
@@ -33,7 +33,7 @@ func doPost(ctx context.Context, u string, body []byte) error {
 }
 
 func packageHelper(u string) {
-	resp, err := retryablehttp.Post(u, "text/plain", []byte("x")) // want `go-retryablehttp client retries this POST request \(up to 5 attempts`
+	resp, err := retryablehttp.Post(u, "text/plain", []byte("x")) // want `go-retryablehttp sends this POST up to 5 times with no Idempotency-Key header; set one`
 	if err == nil {
 		resp.Body.Close()
 	}
@@ -89,7 +89,7 @@ func NewAPI() *API {
 }
 
 func (a *API) Create(u string) {
-	resp, err := a.c.Post(u, "application/json", []byte("{}")) // want `go-retryablehttp client retries this POST request`
+	resp, err := a.c.Post(u, "application/json", []byte("{}")) // want `go-retryablehttp sends this POST up to 5 times with no Idempotency-Key header; set one`
 	if err == nil {
 		resp.Body.Close()
 	}
@@ -98,7 +98,7 @@ func (a *API) Create(u string) {
 // StandardClient: a net/http client that retries.
 func standard(u string) {
 	c := retryablehttp.NewClient().StandardClient()
-	resp, err := c.Post(u, "text/plain", nil) // want `go-retryablehttp client retries this POST request`
+	resp, err := c.Post(u, "text/plain", nil) // want `go-retryablehttp sends this POST up to 5 times with no Idempotency-Key header; set one`
 	if err == nil {
 		resp.Body.Close()
 	}
@@ -111,7 +111,7 @@ func nested(ctx context.Context, u string) error {
 	var err error
 	for i := 0; i < 3; i++ {
 		var resp *http.Response
-		resp, err = c.Get(u) // want `\(\*retryablehttp.Client\).Get \(a go-retryablehttp client\) makes up to 4 attempts inside a loop that retries it up to 3 times: up to 12 requests for one call`
+		resp, err = c.Get(u) // want `\(\*retryablehttp.Client\).Get makes 4 attempts in a retry loop of 3: up to 12 requests; retry in one place`
 		if err == nil {
 			return resp.Body.Close()
 		}
@@ -136,7 +136,7 @@ func retryOn429(ctx context.Context, resp *http.Response, err error) (bool, erro
 func blindPolicy(u string) {
 	c := retryablehttp.NewClient()
 	c.CheckRetry = retryOn429
-	resp, err := c.Post(u, "text/plain", nil) // want `go-retryablehttp client retries this POST request \(up to 5 attempts, its CheckRetry retryOn429 never looks at the request method\)`
+	resp, err := c.Post(u, "text/plain", nil) // want `go-retryablehttp sends this POST up to 5 times \(CheckRetry retryOn429\) with no Idempotency-Key header; set one`
 	if err == nil {
 		resp.Body.Close()
 	}

@@ -9,15 +9,15 @@ import (
 )
 
 func attemptsZero(f func() error) error {
-	return retry.Do(f, retry.Attempts(0)) // want `retry.Attempts\(0\) retries until the function succeeds: nothing stops it but success`
+	return retry.Do(f, retry.Attempts(0)) // want `retry.Attempts\(0\) retries until success; pass a positive count`
 }
 
 func untilSucceeded(f func() error) error {
-	return retry.Do(f, retry.Delay(time.Second), retry.UntilSucceeded()) // want `retry.UntilSucceeded\(\) retries until the function succeeds`
+	return retry.Do(f, retry.Delay(time.Second), retry.UntilSucceeded()) // want `retry.UntilSucceeded\(\) retries until success; use retry.Attempts\(n\)`
 }
 
 func withParamContext(ctx context.Context, f func() error) error {
-	return retry.Do(f, retry.UntilSucceeded(), retry.Context(ctx)) // want `retry.UntilSucceeded\(\) retries until the function succeeds: only the context can stop it`
+	return retry.Do(f, retry.UntilSucceeded(), retry.Context(ctx)) // want `retry.UntilSucceeded\(\) retries until success, with no context deadline; use retry.Attempts\(n\)`
 }
 
 func withDeadline(f func() error) error {
@@ -39,5 +39,5 @@ func defaults(f func() error) error {
 }
 
 func data(f func() (int, error)) (int, error) {
-	return retry.DoWithData(f, retry.Attempts(0)) // want `retry.Attempts\(0\)`
+	return retry.DoWithData(f, retry.Attempts(0)) // want `retry.Attempts\(0\) retries until success; pass a positive count`
 }

@@ -5,7 +5,7 @@ import "net/http"
 
 func suppressed(c *http.Client, u string) {
 	//httplint:ignore retrypolicy/no-backoff the caller runs this in a bounded job
-	for { // want `with no bound`
+	for { // want `this loop retries \(\*http.Client\).Get with no bound; cap the attempts or check a context`
 		resp, err := c.Get(u)
 		if err == nil {
 			resp.Body.Close()
@@ -17,7 +17,7 @@ func suppressed(c *http.Client, u string) {
 func noReason(c *http.Client, u string) {
 	// want +1 `//httplint:ignore directive needs a reason`
 	//httplint:ignore retrypolicy
-	for { // want `with no bound` `immediately after a failure`
+	for { // want `this loop retries \(\*http.Client\).Get with no bound; cap the attempts or check a context` `this loop retries \(\*http.Client\).Get immediately; add a backoff between attempts`
 		resp, err := c.Get(u)
 		if err == nil {
 			resp.Body.Close()

@@ -21,7 +21,7 @@ func (c *client) sendCtx(ctx context.Context, req *http.Request) (*http.Response
 }
 
 func (c *client) forever(req *http.Request) {
-	for { // want `this loop retries send\(\) \(which sends the request with \(\*http.Client\).Do\) after a failure with no bound` `this loop retries send\(\) .* immediately after a failure`
+	for { // want `this loop retries \(\*http.Client\).Do via send\(\) with no bound; cap the attempts or check a context` `this loop retries \(\*http.Client\).Do via send\(\) immediately; add a backoff between attempts`
 		resp, err := c.send(req)
 		if err == nil {
 			resp.Body.Close()
@@ -38,7 +38,7 @@ func (c *client) sleeps(ctx context.Context, req *http.Request) error {
 		if err == nil {
 			return resp.Body.Close()
 		}
-		time.Sleep(time.Second) // want `time.Sleep in this retry loop ignores ctx`
+		time.Sleep(time.Second) // want `time.Sleep in this retry loop ignores ctx; select on ctx.Done\(\) and a timer`
 	}
 	return err
 }
@@ -46,7 +46,7 @@ func (c *client) sleeps(ctx context.Context, req *http.Request) error {
 func (c *client) consumed(u string) {
 	req, _ := http.NewRequest("POST", u, strings.NewReader("payload"))
 	for i := 0; i < 3; i++ {
-		resp, err := c.send(req) // want `the same \*http.Request is sent again on the next iteration, but the first attempt consumed its \*strings.Reader body` `re-sends a POST request`
+		resp, err := c.send(req) // want `the retry re-sends a request whose \*strings.Reader body was consumed; rebuild it or set req.Body from req.GetBody` `this loop re-sends a POST request with no Idempotency-Key header; set one or do not retry it`
 		if err == nil {
 			resp.Body.Close()
 			return
@@ -89,7 +89,7 @@ func conditionalBody(c *http.Client, method, u, form string) {
 	}
 	req, _ := http.NewRequest(method, u, body)
 	for i := 0; i < 3; i++ {
-		resp, err := c.Do(req) // want `the same \*http.Request is sent again on the next iteration, but the first attempt consumed its \*strings.Reader body`
+		resp, err := c.Do(req) // want `the retry re-sends a request whose \*strings.Reader body was consumed; rebuild it or set req.Body from req.GetBody`
 		if err == nil {
 			resp.Body.Close()
 			return
@@ -115,12 +115,12 @@ func (t *transport) perform(req *http.Request) (*http.Response, error) {
 		if err == nil || i >= 3 {
 			return resp, err
 		}
-		time.Sleep(time.Second) // want `time.Sleep in this retry loop ignores the request's context`
+		time.Sleep(time.Second) // want `time.Sleep in this retry loop ignores the request's context; select on req.Context\(\).Done\(\) and a timer`
 	}
 }
 
 func (t *transport) tight(req *http.Request) {
-	for { // want `this loop retries helpersend.Doer.Do after a failure with no bound` `retries helpersend.Doer.Do immediately`
+	for { // want `this loop retries helpersend.Doer.Do with no bound; cap the attempts or check a context` `this loop retries helpersend.Doer.Do immediately; add a backoff between attempts`
 		resp, err := t.doer.Do(req)
 		if err == nil {
 			resp.Body.Close()

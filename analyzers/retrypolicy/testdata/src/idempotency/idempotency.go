@@ -25,7 +25,7 @@ func postNoKey(ctx context.Context, c *http.Client, u string, payload []byte) (*
 			return nil, rerr
 		}
 		var resp *http.Response
-		resp, err = c.Do(req) // want `this loop re-sends a POST request after a failure, and it carries no Idempotency-Key or X-Idempotency-Key header`
+		resp, err = c.Do(req) // want `this loop re-sends a POST request with no Idempotency-Key header; set one or do not retry it`
 		if err == nil {
 			return resp, nil
 		}
@@ -73,7 +73,7 @@ func postWithXKey(ctx context.Context, c *http.Client, u string, key string) err
 func patchConstVar(ctx context.Context, c *http.Client, u string) error {
 	for i := 0; i < 3; i++ {
 		req, _ := http.NewRequestWithContext(ctx, pkgMethod, u, nil)
-		resp, err := c.Do(req) // want `re-sends a PATCH request`
+		resp, err := c.Do(req) // want `this loop re-sends a PATCH request with no Idempotency-Key header; set one or do not retry it`
 		if err == nil {
 			resp.Body.Close()
 			return nil
@@ -85,7 +85,7 @@ func patchConstVar(ctx context.Context, c *http.Client, u string) error {
 
 func helperPost(ctx context.Context, u string, form url.Values) error {
 	for i := 0; i < 3; i++ {
-		resp, err := http.PostForm(u, form) // want `re-sends a POST request`
+		resp, err := http.PostForm(u, form) // want `this loop re-sends a POST request with no Idempotency-Key header; set one or do not retry it`
 		if err == nil {
 			resp.Body.Close()
 			return nil
@@ -124,7 +124,7 @@ func idempotent(ctx context.Context, c *http.Client, u, m string) {
 func literal(ctx context.Context, c *http.Client, u *url.URL) {
 	req := &http.Request{Method: "POST", URL: u, Header: http.Header{}}
 	for i := 0; i < 3; i++ {
-		resp, err := c.Do(req) // want `re-sends a POST request`
+		resp, err := c.Do(req) // want `this loop re-sends a POST request with no Idempotency-Key header; set one or do not retry it`
 		if err == nil {
 			resp.Body.Close()
 			return
@@ -144,7 +144,7 @@ func viaHelper(ctx context.Context, c *http.Client, u string) {
 		return
 	}
 	for i := 0; i < 3; i++ {
-		resp, err := c.Do(req) // want `re-sends a POST request`
+		resp, err := c.Do(req) // want `this loop re-sends a POST request with no Idempotency-Key header; set one or do not retry it`
 		if err == nil {
 			resp.Body.Close()
 			return
@@ -175,7 +175,7 @@ func signedLocal(ctx context.Context, c *http.Client, u string) {
 	for i := 0; i < 3; i++ {
 		req, _ := http.NewRequestWithContext(ctx, http.MethodPost, u, nil)
 		sign(req)
-		resp, err := c.Do(req) // want `re-sends a POST request`
+		resp, err := c.Do(req) // want `this loop re-sends a POST request with no Idempotency-Key header; set one or do not retry it`
 		if err == nil {
 			resp.Body.Close()
 			return
@@ -191,7 +191,7 @@ func sameBody(ctx context.Context, c *http.Client, u string) error {
 		return err
 	}
 	for i := 0; i < 3; i++ {
-		resp, err := c.Do(req) // want `the same \*http.Request is sent again on the next iteration, but the first attempt consumed its \*strings.Reader body`
+		resp, err := c.Do(req) // want `the retry re-sends a request whose \*strings.Reader body was consumed; rebuild it or set req.Body from req.GetBody`
 		if err == nil {
 			resp.Body.Close()
 			return nil
@@ -204,7 +204,7 @@ func sameBody(ctx context.Context, c *http.Client, u string) error {
 func sameBuffer(ctx context.Context, c *http.Client, u string, data []byte) error {
 	req, _ := http.NewRequestWithContext(ctx, http.MethodPut, u, bytes.NewBuffer(data))
 	for i := 0; i < 3; i++ {
-		resp, err := c.Do(req.WithContext(ctx)) // want `consumed its \*bytes.Buffer body`
+		resp, err := c.Do(req.WithContext(ctx)) // want `the retry re-sends a request whose \*bytes.Buffer body was consumed; rebuild it or set req.Body from req.GetBody`
 		if err == nil {
 			resp.Body.Close()
 			return nil
@@ -217,7 +217,7 @@ func sameBuffer(ctx context.Context, c *http.Client, u string, data []byte) erro
 func opaqueBody(ctx context.Context, c *http.Client, u string, f *os.File) error {
 	req, _ := http.NewRequestWithContext(ctx, http.MethodPut, u, io.MultiReader(f))
 	for i := 0; i < 3; i++ {
-		resp, err := c.Do(req) // want `consumed its io.Reader body, which cannot be rewound: the retry silently sends an empty body`
+		resp, err := c.Do(req) // want `the retry re-sends a request whose io.Reader body was consumed and cannot be rewound; rebuild both in the loop`
 		if err == nil {
 			resp.Body.Close()
 			return nil
@@ -230,7 +230,7 @@ func opaqueBody(ctx context.Context, c *http.Client, u string, f *os.File) error
 func helperBody(ctx context.Context, u string) error {
 	body := strings.NewReader("payload")
 	for i := 0; i < 3; i++ {
-		resp, err := http.Post(u, "text/plain", body) // want `re-sends a POST request` `http.Post is called again on the next iteration with the same \*strings.Reader body`
+		resp, err := http.Post(u, "text/plain", body) // want `this loop re-sends a POST request with no Idempotency-Key header; set one or do not retry it` `http.Post re-sends the \*strings.Reader body the first attempt consumed; create the reader inside the loop`
 		if err == nil {
 			resp.Body.Close()
 			return nil
@@ -269,7 +269,7 @@ func getBody(ctx context.Context, c *http.Client, u string) {
 func seek(ctx context.Context, c *http.Client, u string) {
 	r := strings.NewReader("payload")
 	for i := 0; i < 3; i++ {
-		resp, err := http.Post(u, "text/plain", r) // want `re-sends a POST request`
+		resp, err := http.Post(u, "text/plain", r) // want `this loop re-sends a POST request with no Idempotency-Key header; set one or do not retry it`
 		if err == nil {
 			resp.Body.Close()
 			return
@@ -341,7 +341,7 @@ func refund(ctx context.Context, c *http.Client, u string) error {
 			return rerr
 		}
 		var resp *http.Response
-		resp, err = c.Do(req) // want `this loop re-sends a POST request after a failure, and it carries no Idempotency-Key`
+		resp, err = c.Do(req) // want `this loop re-sends a POST request with no Idempotency-Key header; set one or do not retry it`
 		if err == nil {
 			return resp.Body.Close()
 		}

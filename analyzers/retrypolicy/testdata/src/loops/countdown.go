@@ -10,7 +10,7 @@ import (
 func countDown(c *http.Client, u string, retries int) (*http.Response, error) {
 	remaining := retries
 	for {
-		resp, err := c.Get(u) // want `this loop's only bound is a counter that starts at retries and must reach 0 exactly`
+		resp, err := c.Get(u) // want `a negative retries never reaches this loop's only bound \(== 0\): it retries forever; test with <= instead of ==`
 		if err == nil {
 			return resp, nil
 		}
@@ -64,7 +64,7 @@ func wrapsAround(c *http.Client, u string, cfg *retryConfig) (*http.Response, er
 	var err error
 	for i := uint(0); i <= cfg.MaxAttempts-1; i++ {
 		var resp *http.Response
-		resp, err = c.Get(u) // want `this loop's only bound is cfg.MaxAttempts-1, and cfg.MaxAttempts is unsigned and never checked: when it is 0 the bound wraps`
+		resp, err = c.Get(u) // want `this loop's only bound, cfg.MaxAttempts-1, wraps to ~2\^64 when the unsigned cfg.MaxAttempts is 0; check it first`
 		if err == nil {
 			return resp, nil
 		}
@@ -77,7 +77,7 @@ func wrapsCountDown(c *http.Client, u string, attempts uint32) (*http.Response, 
 	var err error
 	for n := attempts - 1; n > 0; n-- {
 		var resp *http.Response
-		resp, err = c.Get(u) // want `this loop's only bound is attempts-1, and attempts is unsigned and never checked`
+		resp, err = c.Get(u) // want `this loop's only bound, attempts-1, wraps to ~2\^64 when the unsigned attempts is 0; check it first`
 		if err == nil {
 			return resp, nil
 		}

@@ -21,7 +21,7 @@ func flagCounter(ctx context.Context, c *http.Client, req *http.Request, retries
 				retries = 0
 			} else {
 				retries--
-				time.Sleep(time.Second) // want `time.Sleep in this retry loop ignores ctx`
+				time.Sleep(time.Second) // want `time.Sleep in this retry loop ignores ctx; select on ctx.Done\(\) and a timer`
 			}
 		} else {
 			break
@@ -33,11 +33,11 @@ func flagCounter(ctx context.Context, c *http.Client, req *http.Request, retries
 func flagDone(ctx context.Context, c *http.Client, req *http.Request) (resp *http.Response, err error) {
 	done := false
 	for !done {
-		resp, err = c.Do(req.WithContext(ctx)) // want `this loop retries \(\*http.Client\).Do after a failure with no bound`
+		resp, err = c.Do(req.WithContext(ctx)) // want `this loop retries \(\*http.Client\).Do with no bound; cap the attempts or check a context`
 		if err == nil {
 			done = true
 		} else {
-			time.Sleep(time.Second) // want `time.Sleep in this retry loop ignores ctx`
+			time.Sleep(time.Second) // want `time.Sleep in this retry loop ignores ctx; select on ctx.Done\(\) and a timer`
 		}
 	}
 	return resp, err
@@ -70,7 +70,7 @@ func continueCounter(c *http.Client, req *http.Request) (*http.Response, error) 
 		attempts++
 		resp, err := c.Do(req)
 		if err != nil {
-			time.Sleep(time.Second) // want `time.Sleep in this retry loop ignores the request's context`
+			time.Sleep(time.Second) // want `time.Sleep in this retry loop ignores the request's context; select on req.Context\(\).Done\(\) and a timer`
 			continue
 		}
 		return resp, nil
@@ -81,7 +81,7 @@ func continueCounter(c *http.Client, req *http.Request) (*http.Response, error) 
 func continueHeader(c *http.Client, req *http.Request) (*http.Response, error) {
 	attempts := 0
 	for attempts < 3 {
-		resp, err := c.Do(req) // want `this loop retries \(\*http.Client\).Do immediately after a failure`
+		resp, err := c.Do(req) // want `this loop retries \(\*http.Client\).Do immediately; add a backoff between attempts`
 		attempts++
 		if err != nil {
 			continue

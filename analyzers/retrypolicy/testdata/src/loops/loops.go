@@ -13,7 +13,7 @@ import (
 
 // The issue's first example: unbounded, no backoff.
 func untilSuccess(c *http.Client, req *http.Request) *http.Response {
-	for { // want `this loop retries \(\*http.Client\).Do after a failure with no bound` `this loop retries \(\*http.Client\).Do immediately after a failure`
+	for { // want `this loop retries \(\*http.Client\).Do with no bound; cap the attempts or check a context` `this loop retries \(\*http.Client\).Do immediately; add a backoff between attempts`
 		resp, err := c.Do(req)
 		if err == nil {
 			return resp
@@ -22,7 +22,7 @@ func untilSuccess(c *http.Client, req *http.Request) *http.Response {
 }
 
 func continueOnError(c *http.Client, u string) *http.Response {
-	for { // want `with no bound` `immediately after a failure`
+	for { // want `this loop retries \(\*http.Client\).Get with no bound; cap the attempts or check a context` `this loop retries \(\*http.Client\).Get immediately; add a backoff between attempts`
 		resp, err := c.Get(u)
 		if err != nil {
 			continue
@@ -32,7 +32,7 @@ func continueOnError(c *http.Client, u string) *http.Response {
 }
 
 func statusRetry(c *http.Client, u string) {
-	for { // want `with no bound`
+	for { // want `this loop retries \(\*http.Client\).Get with no bound; cap the attempts or check a context`
 		resp, err := c.Get(u)
 		if err != nil {
 			return
@@ -47,7 +47,7 @@ func statusRetry(c *http.Client, u string) {
 }
 
 func statusNotOK(c *http.Client, u string) {
-	for { // want `with no bound`
+	for { // want `this loop retries \(\*http.Client\).Get with no bound; cap the attempts or check a context`
 		resp, err := c.Get(u)
 		if err != nil {
 			return
@@ -61,7 +61,7 @@ func statusNotOK(c *http.Client, u string) {
 }
 
 func tooMany(c *http.Client, u string) {
-	for { // want `with no bound`
+	for { // want `this loop retries \(\*http.Client\).Get with no bound; cap the attempts or check a context`
 		resp, err := c.Get(u)
 		if err != nil {
 			return
@@ -76,7 +76,7 @@ func tooMany(c *http.Client, u string) {
 
 func gotoRetry(u string) *http.Response {
 again:
-	resp, err := http.Get(u) // want `this loop retries http.Get after a failure with no bound` `immediately after a failure`
+	resp, err := http.Get(u) // want `this loop retries http.Get with no bound; cap the attempts or check a context` `this loop retries http.Get immediately; add a backoff between attempts`
 	if err != nil {
 		goto again
 	}
@@ -122,7 +122,7 @@ func sleepWithContext(ctx context.Context, c *http.Client, u string) (*http.Resp
 		if err == nil {
 			return resp, nil
 		}
-		time.Sleep(time.Second) // want `time.Sleep in this retry loop ignores ctx: a cancelled or expired request still waits out the whole backoff`
+		time.Sleep(time.Second) // want `time.Sleep in this retry loop ignores ctx; select on ctx.Done\(\) and a timer`
 	}
 	return nil, errors.New("giving up")
 }
@@ -134,7 +134,7 @@ func timerReceive(ctx context.Context, c *http.Client, u string) {
 			resp.Body.Close()
 			return
 		}
-		<-time.After(time.Second) // want `a bare receive from a timer in this retry loop ignores ctx`
+		<-time.After(time.Second) // want `a bare timer receive in this retry loop ignores ctx; select on it and ctx.Done\(\)`
 	}
 }
 
@@ -268,7 +268,7 @@ func worker(c *http.Client, q *queue) {
 
 // An exit the analysis cannot classify: silent on unbounded-loop.
 func unknownExit(c *http.Client, u string, shouldStop func() bool) {
-	for { // want `immediately after a failure`
+	for { // want `this loop retries \(\*http.Client\).Get immediately; add a backoff between attempts`
 		resp, err := c.Get(u)
 		if err == nil {
 			resp.Body.Close()
@@ -284,7 +284,7 @@ func unknownExit(c *http.Client, u string, shouldStop func() bool) {
 func isPermanent(err error) bool { return strings.Contains(err.Error(), "permanent") }
 
 func classified(c *http.Client, u string) {
-	for { // want `with no bound`
+	for { // want `this loop retries \(\*http.Client\).Get with no bound; cap the attempts or check a context`
 		resp, err := c.Get(u)
 		if err == nil {
 			resp.Body.Close()
@@ -317,7 +317,7 @@ var _ = bytes.NewReader
 func shouldRetry(resp *http.Response, err error) bool { return err != nil || resp.StatusCode >= 500 }
 
 func decision(c *http.Client, u string) {
-	for { // want `with no bound` `immediately after a failure`
+	for { // want `this loop retries \(\*http.Client\).Get with no bound; cap the attempts or check a context` `this loop retries \(\*http.Client\).Get immediately; add a backoff between attempts`
 		resp, err := c.Get(u)
 		if !shouldRetry(resp, err) {
 			return
@@ -345,7 +345,7 @@ func (b *backend) do(req *http.Request) (*http.Response, error) {
 			break
 		}
 		retry++
-		time.Sleep(time.Duration(retry) * time.Second) // want `time.Sleep in this retry loop ignores the request's context`
+		time.Sleep(time.Duration(retry) * time.Second) // want `time.Sleep in this retry loop ignores the request's context; select on req.Context\(\).Done\(\) and a timer`
 	}
 	return resp, err
 }
@@ -386,7 +386,7 @@ func failover(c *http.Client, hosts []string) *http.Response {
 // that channel is nil and never ready.
 func backgroundDone(c *http.Client, u string) (*http.Response, error) {
 	ctx := context.Background()
-	for { // want `this loop retries \(\*http.Client\).Get after a failure with no bound`
+	for { // want `this loop retries \(\*http.Client\).Get with no bound; cap the attempts or check a context`
 		resp, err := c.Get(u)
 		if err == nil {
 			return resp, nil
@@ -402,7 +402,7 @@ func backgroundDone(c *http.Client, u string) (*http.Response, error) {
 // The same with ctx.Err() on a context.TODO() under WithValue.
 func todoErr(c *http.Client, u string) (*http.Response, error) {
 	ctx := context.WithValue(context.TODO(), struct{}{}, "x")
-	for { // want `with no bound`
+	for { // want `this loop retries \(\*http.Client\).Get with no bound; cap the attempts or check a context`
 		resp, err := c.Get(u)
 		if err == nil {
 			return resp, nil
@@ -437,7 +437,7 @@ func cancelDone(c *http.Client, u string) (*http.Response, error) {
 func capturedResponse(c *http.Client, u string) ([]byte, error) {
 	retries := 2
 	for {
-		rsp, err := c.Get(u) // want `this loop retries \(\*http.Client\).Get immediately after a failure`
+		rsp, err := c.Get(u) // want `this loop retries \(\*http.Client\).Get immediately; add a backoff between attempts`
 		if err != nil {
 			return nil, err
 		}

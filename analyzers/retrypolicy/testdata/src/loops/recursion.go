@@ -13,8 +13,8 @@ type recClient struct{ hc *http.Client }
 func (c *recClient) forever(req *http.Request) (*http.Response, error) {
 	resp, err := c.hc.Do(req)
 	if err != nil {
-		time.Sleep(time.Second) // want `time.Sleep before forever retries ignores the request's context`
-		return c.forever(req)   // want `forever calls itself to retry \(\*http.Client\).Do after a failure with no bound`
+		time.Sleep(time.Second) // want `time.Sleep before forever retries ignores the request's context; select on req.Context\(\).Done\(\) and a timer`
+		return c.forever(req)   // want `forever calls itself to retry \(\*http.Client\).Do with no bound; cap the attempts or check a context`
 	}
 	return resp, nil
 }
@@ -22,7 +22,7 @@ func (c *recClient) forever(req *http.Request) (*http.Response, error) {
 func (c *recClient) tight(req *http.Request, n int) (*http.Response, error) {
 	resp, err := c.hc.Do(req)
 	if err != nil && n > 0 {
-		return c.tight(req, n-1) // want `tight calls itself to retry \(\*http.Client\).Do immediately after a failure`
+		return c.tight(req, n-1) // want `tight calls itself to retry \(\*http.Client\).Do immediately; add a backoff between attempts`
 	}
 	return resp, err
 }

@@ -31,14 +31,14 @@ func Retry(ctx context.Context, req any, op Operation, attempts int) (Response, 
 			return resp, ctx.Err()
 		default:
 		}
-		time.Sleep(time.Duration(i) * time.Second) // want `time.Sleep in this retry loop ignores ctx`
+		time.Sleep(time.Duration(i) * time.Second) // want `time.Sleep in this retry loop ignores ctx; select on ctx.Done\(\) and a timer`
 	}
 	return nil, errors.New("attempts exceeded")
 }
 
 // Forever retries an operation with no bound and no wait.
 func Forever(ctx context.Context, req any, do func(context.Context, any) (*http.Response, error)) *http.Response {
-	for { // want `this loop retries do\(\) \(a function value that returns an HTTP response\) after a failure with no bound` `this loop retries do\(\) .* immediately after a failure`
+	for { // want `this loop retries do\(\) \(returns an \*http.Response\) with no bound; cap the attempts or check a context` `this loop retries do\(\) \(returns an \*http.Response\) immediately; add a backoff between attempts`
 		resp, err := do(ctx, req)
 		if err == nil {
 			return resp
@@ -48,7 +48,7 @@ func Forever(ctx context.Context, req any, do func(context.Context, any) (*http.
 
 // retry runs fn until it succeeds; its callers pass functions that send.
 func retry(fn func() error) {
-	for { // want `this loop retries fn\(\) \(a function value its callers pass, which sends with \(\*http.Client\).Do\) after a failure with no bound`
+	for { // want `this loop retries \(\*http.Client\).Do via fn\(\) with no bound; cap the attempts or check a context`
 		if err := fn(); err == nil {
 			return
 		}
@@ -85,7 +85,7 @@ func race(c *http.Client, req *http.Request, out chan<- *http.Response) {
 				return
 			default:
 			}
-			<-time.After(time.Second) // want `a bare receive from a timer in this retry loop ignores the request's context`
+			<-time.After(time.Second) // want `a bare timer receive in this retry loop ignores the request's context; select on it and req.Context\(\).Done\(\)`
 		}
 	}()
 }
@@ -151,7 +151,7 @@ func route(c *http.Client, method string, req *http.Request, u string) (*http.Re
 			default:
 			}
 		}
-		<-time.After(time.Second) // want `a bare receive from a timer in this retry loop ignores the request's context`
+		<-time.After(time.Second) // want `a bare timer receive in this retry loop ignores the request's context; select on it and req.Context\(\).Done\(\)`
 	}
 	return nil, err
 }

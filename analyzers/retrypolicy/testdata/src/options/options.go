@@ -33,7 +33,7 @@ func defaultKey(ctx context.Context, c *http.Client, u, id string) {
 	for i := 0; i < 3; i++ {
 		req, _ := http.NewRequestWithContext(ctx, http.MethodPost, u, nil)
 		req.Header.Set("Idempotency-Key", id)
-		resp, err := c.Do(req) // want `carries no X-Request-Id header`
+		resp, err := c.Do(req) // want `this loop re-sends a POST request with no X-Request-Id header; set one or do not retry it`
 		if err == nil {
 			resp.Body.Close()
 			return

@@ -31,7 +31,7 @@ func branches(ctx context.Context, c *http.Client, method, u string, values url.
 	}
 	req = req.WithContext(ctx)
 	for {
-		resp, err := c.Do(req) // want `the same \*http.Request is sent again on the next iteration, but the first attempt consumed its \*strings.Reader body`
+		resp, err := c.Do(req) // want `the retry re-sends a request whose \*strings.Reader body was consumed; rebuild it or set req.Body from req.GetBody`
 		if err != nil {
 			return err
 		}
@@ -57,11 +57,11 @@ func (a *api) sendHTTP(req *http.Request) (*http.Response, error) { return a.hc.
 
 func (a *api) withNetworkRetry(req *http.Request) (resp *http.Response, err error) {
 	for i := 0; i < 3; i++ {
-		resp, err = a.sendHTTP(req) // want `the same \*http.Request is sent again on the next iteration, but the first attempt consumed its \*strings.Reader body`
+		resp, err = a.sendHTTP(req) // want `the retry re-sends a request whose \*strings.Reader body was consumed; rebuild it or set req.Body from req.GetBody`
 		if err == nil {
 			return resp, nil
 		}
-		time.Sleep(time.Second) // want `time.Sleep in this retry loop ignores the request's context`
+		time.Sleep(time.Second) // want `time.Sleep in this retry loop ignores the request's context; select on req.Context\(\).Done\(\) and a timer`
 	}
 	return nil, err
 }
@@ -98,7 +98,7 @@ func (b *builder) body(data []byte) *builder {
 
 func (b *builder) send(c *http.Client) (resp *http.Response, err error) {
 	for i := 0; i <= b.retries; i++ {
-		resp, err = c.Do(b.req) // want `the same \*http.Request is sent again on the next iteration, but the first attempt consumed its io.ReadCloser body`
+		resp, err = c.Do(b.req) // want `the retry re-sends a request whose io.ReadCloser body was consumed and cannot be rewound; rebuild both in the loop`
 		if err == nil {
 			return resp, nil
 		}
@@ -116,7 +116,7 @@ func (a *api) getWithRetry(req *http.Request) (resp *http.Response, err error) {
 		if err == nil {
 			return resp, nil
 		}
-		time.Sleep(time.Second) // want `time.Sleep in this retry loop ignores the request's context`
+		time.Sleep(time.Second) // want `time.Sleep in this retry loop ignores the request's context; select on req.Context\(\).Done\(\) and a timer`
 	}
 	return nil, err
 }
@@ -139,7 +139,7 @@ func (a *api) rewinds(req *http.Request) (resp *http.Response, err error) {
 		if err == nil {
 			return resp, nil
 		}
-		time.Sleep(time.Second) // want `time.Sleep in this retry loop ignores the request's context`
+		time.Sleep(time.Second) // want `time.Sleep in this retry loop ignores the request's context; select on req.Context\(\).Done\(\) and a timer`
 	}
 	return nil, err
 }
@@ -198,7 +198,7 @@ func (a *api) withRetryer(req *http.Request) (resp *http.Response, err error) {
 		if err == nil {
 			return resp, nil
 		}
-		time.Sleep(time.Second) // want `time.Sleep in this retry loop ignores the request's context`
+		time.Sleep(time.Second) // want `time.Sleep in this retry loop ignores the request's context; select on req.Context\(\).Done\(\) and a timer`
 	}
 	return nil, err
 }
@@ -241,7 +241,7 @@ func postBatch(req *http.Request, c *http.Client) error {
 
 func harvest(req batchRequest, c *http.Client) {
 	for attempt := 0; attempt < 3; attempt++ {
-		if err := postBatch(req.Request, c); err == nil { // want `re-sends a POST request after a failure` `the same \*http.Request is sent again on the next iteration, but the first attempt consumed its \*strings.Reader body`
+		if err := postBatch(req.Request, c); err == nil { // want `this loop re-sends a POST request with no Idempotency-Key header; set one or do not retry it` `the retry re-sends a request whose \*strings.Reader body was consumed; rebuild it or set req.Body from req.GetBody`
 			return
 		}
 		time.Sleep(time.Second)
@@ -307,7 +307,7 @@ func postResultOf(req *http.Request, c *http.Client) postResult {
 func harvestTimer(req batchRequest, c *http.Client) {
 	var attempts int
 	for {
-		r := postResultOf(req.Request, c) // want `re-sends a POST request after a failure` `the same \*http.Request is sent again on the next iteration, but the first attempt consumed its \*strings.Reader body`
+		r := postResultOf(req.Request, c) // want `this loop re-sends a POST request with no Idempotency-Key header; set one or do not retry it` `the retry re-sends a request whose \*strings.Reader body was consumed; rebuild it or set req.Body from req.GetBody`
 		if r.err != nil {
 			println(r.err.Error())
 		}
@@ -362,7 +362,7 @@ func (r *SDKRequest) send() (*http.Response, error) {
 	retries := r.Retries + 1
 	for {
 		if retries > 0 {
-			resp, err = r.Client.Do(r.HTTPRequest) // want `the same \*http.Request is sent again on the next iteration, but the first attempt consumed its io.Reader body, which cannot be rewound`
+			resp, err = r.Client.Do(r.HTTPRequest) // want `the retry re-sends a request whose io.Reader body was consumed and cannot be rewound; rebuild both in the loop`
 			if err == nil {
 				retries = 0
 			} else {
@@ -460,7 +460,7 @@ func (a *api) doWithRetry(req *http.Request) (*result, error) {
 			return nil, err
 		}
 		resetBody(req, body)
-		time.Sleep(time.Second) // want `time.Sleep in this retry loop ignores the request's context`
+		time.Sleep(time.Second) // want `time.Sleep in this retry loop ignores the request's context; select on req.Context\(\).Done\(\) and a timer`
 		retry++
 	}
 }
@@ -479,14 +479,14 @@ func (a *api) publish(u *url.URL, data []byte) (*result, error) {
 // body was written through a binding instead of this store).
 func (a *api) doWithRetryNoReset(req *http.Request) (*result, error) {
 	for retry := 0; ; retry++ {
-		res, err := a.doOnce(req) // want `the same \*http.Request is sent again on the next iteration, but the first attempt consumed its io.ReadCloser body`
+		res, err := a.doOnce(req) // want `the retry re-sends a request whose io.ReadCloser body was consumed and cannot be rewound; rebuild both in the loop`
 		if err == nil && res.status < 500 {
 			return res, nil
 		}
 		if retry == 3 {
 			return nil, err
 		}
-		time.Sleep(time.Second) // want `time.Sleep in this retry loop ignores the request's context`
+		time.Sleep(time.Second) // want `time.Sleep in this retry loop ignores the request's context; select on req.Context\(\).Done\(\) and a timer`
 	}
 }
 
