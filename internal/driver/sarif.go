@@ -81,7 +81,11 @@ func selectDefinitions(defs []analyzers.Definition, enabled map[string]*triState
 	}
 	var out []analyzers.Definition
 	for _, d := range defs {
-		switch ts := *enabled[d.Name]; {
+		ts := unset
+		if p := enabled[d.Name]; p != nil {
+			ts = *p
+		}
+		switch {
 		case hasTrue && ts != setTrue, !hasTrue && hasFalse && ts == setFalse:
 			continue
 		}
