@@ -394,8 +394,7 @@ func (c *checker) headerMap(upd *ssa.MapUpdate) {
 	pos, end := lint.StoreRange(c.pass, upd.Pos())
 	if n := c.la.Count(upd.Value, upd.Block()); n.Grow != nil {
 		n = n.At(upd.Pos(), length.Step{Kind: length.StepWith, Instr: upd})
-		c.reportGrowth(pos, end, UnboundedHeader, fmt.Sprintf("request headers grow with the length of %s%s: each element is one %s, and a long list makes the request headers exceed proxy limits and fail with 431 or 400; %s",
-			c.name(n.Grow), c.how(n.Grow), headerLine(name), c.advice(n.Grow)), n.Grow)
+		c.reportGrowth(pos, end, UnboundedHeader, c.linesMessage(n.Grow, name), n.Grow)
 		return
 	}
 	c.checkValue(pos, end, c.la.Elem(upd.Value), name)
@@ -414,20 +413,19 @@ func (c *checker) checkHeader(call ssa.CallInstruction, key, val, origin ssa.Val
 	if add {
 		if g := c.roundTripperInput(call.Common().Args[0]); g != nil {
 			c.rep.Report(analysis.Diagnostic{Pos: pos, End: end, Category: UnboundedHeader, Related: g.via,
-				Message: fmt.Sprintf("%s adds a %s to the request %s: the caller's request is changed, and each time it is sent again (a retry, a reused request) one more line is added until the server answers 431; clone the request (req.Clone(req.Context())) before changing its headers", g.adder(call.Parent(), c.pass.Pkg), headerLine(name), g.receiver(call.Parent()))})
+				Message: fmt.Sprintf("%s calls %s on the request %s; clone it first", g.adder(call.Parent(), c.pass.Pkg), headerAdd(name), g.receiver(call.Parent()))})
 			return
 		}
 	}
 	if add && isConst(key) {
 		n := c.la.Repeats(call, origin)
 		if n.Grow != nil {
-			c.reportGrowth(pos, end, UnboundedHeader, fmt.Sprintf("request headers grow with the length of %s%s: each element adds one %s, and a long list makes the request headers exceed proxy limits and fail with 431 or 400; %s",
-				c.name(n.Grow), c.how(n.Grow), headerLine(name), c.advice(n.Grow)), n.Grow)
+			c.reportGrowth(pos, end, UnboundedHeader, c.linesMessage(n.Grow, name), n.Grow)
 			return
 		}
 		if shared, at, ok := c.sharedHeader(call.Common().Args[0]); ok && c.repeated(call, 0) {
 			d := analysis.Diagnostic{Pos: pos, End: end, Category: UnboundedHeader,
-				Message: fmt.Sprintf("Header.Add appends to %s, a header map shared by every request: each call adds one more %s, so the request headers grow without bound and fail with 431 or 400; use Header.Set, or give each request its own copy (Clone)", shared, headerLine(name))}
+				Message: fmt.Sprintf("%s appends to %s, shared by every request; use Header.Set or Clone the map", headerAdd(name), shared)}
 			if at.IsValid() && !c.rep.Excluded(at) {
 				d.Related = []analysis.RelatedInformation{{Pos: at, Message: "the shared map becomes the request's headers here"}}
 			}
@@ -441,12 +439,11 @@ func (c *checker) checkHeader(call ssa.CallInstruction, key, val, origin ssa.Val
 // checkValue reports a header value that grows or is too long.
 func (c *checker) checkValue(pos, end token.Pos, l length.Length, name string) {
 	if g := l.Grow; g != nil {
-		c.reportGrowth(pos, end, UnboundedHeader, fmt.Sprintf("%s grows with the length of %s%s: a long list makes the header exceed proxy limits (%d bytes) and fail with 431 or 400; %s",
-			headerLabel(name), c.name(g), c.how(g), c.cfg.maxBytes, c.advice(g)), g)
+		c.reportGrowth(pos, end, UnboundedHeader, c.growthMessage(headerLabel(name)+" grows", g), g)
 		return
 	}
 	if size, ok := c.tooLong(l); ok {
-		c.reportOversized(pos, end, fmt.Sprintf("%s value %s, over the %d bytes that proxies accept in one header field: it fails with 431 or 400; %s",
+		c.reportOversized(pos, end, fmt.Sprintf("%s value %s, over the %d-byte proxy limit; %s",
 			headerLabel(name), size, c.cfg.maxBytes, oversizedAdvice(l)), l)
 	}
 }
@@ -461,12 +458,11 @@ func (c *checker) checkURL(at token.Pos, l length.Length, store bool) {
 		pos, end = lint.CallRange(c.pass, at)
 	}
 	if g := l.Grow; g != nil {
-		c.reportGrowth(pos, end, UnboundedQuery, fmt.Sprintf("request URL grows with the length of %s%s: a long list makes the request line exceed proxy limits (%d bytes) and fail with 414 or 431; %s",
-			c.name(g), c.how(g), c.cfg.maxBytes, c.advice(g)), g)
+		c.reportGrowth(pos, end, UnboundedQuery, c.growthMessage("request URL grows", g), g)
 		return
 	}
 	if size, ok := c.tooLong(l); ok {
-		c.reportOversized(pos, end, fmt.Sprintf("request URL %s, over the %d bytes that proxies accept in a request line: it fails with 414 or 431; %s",
+		c.reportOversized(pos, end, fmt.Sprintf("request URL %s, over the %d-byte proxy limit; %s",
 			size, c.cfg.maxBytes, oversizedAdvice(l)), l)
 	}
 }
@@ -483,11 +479,7 @@ func (c *checker) tooLong(l length.Length) (string, bool) {
 		s := fmt.Sprintf("can reach %d bytes", l.Max)
 		if b := l.Batch; b != nil {
 			if name, _ := c.nm.Name(b.Coll); name != "" {
-				s += fmt.Sprintf(" (%d elements of %s", b.Count, name)
-				if how := c.nm.How(b); how != "" {
-					s += ", " + how
-				}
-				s += ")"
+				s += fmt.Sprintf(" with %d elements of %s", b.Count, name)
 			}
 		}
 		return s, true
@@ -519,10 +511,31 @@ func (c *checker) name(g *length.Growth) string {
 	return name
 }
 
-// how describes a growth in parentheses, or returns "".
+// growthMessage is the message for a value growing with the collection
+// of g; subject says which ("request URL grows", "header X-Ids grows").
+func (c *checker) growthMessage(subject string, g *length.Growth) string {
+	return fmt.Sprintf("%s with %s%s; %s", subject, c.length(g), c.how(g), c.advice(g))
+}
+
+// linesMessage is the message for one header line named name added per
+// element of the collection of g.
+func (c *checker) linesMessage(g *length.Growth, name string) string {
+	return fmt.Sprintf("request headers grow by one %s per element of %s; %s", headerLine(name), c.name(g), c.advice(g))
+}
+
+// length names the length of the collection of a growth: "len(ids)",
+// "the length of the result of s.List()".
+func (c *checker) length(g *length.Growth) string {
+	if name, simple := c.nm.Collection(g); simple {
+		return "len(" + name + ")"
+	}
+	return "the length of " + c.name(g)
+}
+
+// how describes the step of a growth in parentheses, or returns "".
 func (c *checker) how(g *length.Growth) string {
-	if how := c.nm.How(g); how != "" {
-		return " (" + how + ")"
+	if step := c.nm.Step(g); step != "" {
+		return " (" + step + ")"
 	}
 	return ""
 }
@@ -530,14 +543,14 @@ func (c *checker) how(g *length.Growth) string {
 // advice suggests the fix for a growth.
 func (c *checker) advice(g *length.Growth) string {
 	if name, simple := c.nm.Collection(g); simple {
-		return fmt.Sprintf("send the %s in batches or in a request body", name)
+		return fmt.Sprintf("send %s in batches or in a request body", name)
 	}
 	return "send them in batches or in a request body"
 }
 
 func oversizedAdvice(l length.Length) string {
 	if l.Batch != nil {
-		return "use smaller batches or send the data in a request body"
+		return "use smaller batches"
 	}
 	return "shorten it or send the data in a request body"
 }
@@ -556,6 +569,15 @@ func headerLabel(name string) string {
 		return "this header"
 	}
 	return "header " + name
+}
+
+// headerAdd names the Header.Add call of a header for messages:
+// Header.Add("X-Id").
+func headerAdd(name string) string {
+	if name == "" {
+		return "Header.Add"
+	}
+	return fmt.Sprintf("Header.Add(%q)", name)
 }
 
 // headerLine names one line of a header for messages: "X-Id header line".

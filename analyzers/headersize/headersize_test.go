@@ -12,13 +12,15 @@ import (
 )
 
 func TestDefaults(t *testing.T) {
-	analysistest.Run(t, analysistest.TestData(), headersize.Analyzer,
+	results := analysistest.Run(t, analysistest.TestData(), headersize.Analyzer,
 		"growth", "negative", "oversized", "renamed", "generics", "broken", "directive", "tests", "unusual")
+	testutil.CheckMessages(t, results, 120)
 }
 
 func TestOptions(t *testing.T) {
 	a := testutil.Configure(t, headersize.New(), "include-tests=true", "max-bytes=4096")
-	analysistest.Run(t, analysistest.TestData(), a, "testsincluded", "maxbytes4096")
+	results := analysistest.Run(t, analysistest.TestData(), a, "testsincluded", "maxbytes4096")
+	testutil.CheckMessages(t, results, 120)
 }
 
 func TestFlags(t *testing.T) {
@@ -68,5 +70,6 @@ func TestDoc(t *testing.T) {
 func TestLibraries(t *testing.T) {
 	dir := filepath.Join(analysistest.TestData(), "mod")
 	testutil.DownloadModules(t, dir)
-	analysistest.Run(t, dir, headersize.Analyzer, "./...")
+	results := analysistest.Run(t, dir, headersize.Analyzer, "./...")
+	testutil.CheckMessages(t, results, 120)
 }

@@ -1,7 +1,6 @@
 package headersize
 
 import (
-	"fmt"
 	"go/token"
 
 	"golang.org/x/tools/go/ssa"
@@ -60,12 +59,10 @@ func (c *checker) libraryCall(call ssa.CallInstruction, s httplib.Sink) {
 			return
 		}
 		if s.Kind == httplib.SinkQueryMap {
-			c.reportGrowth(pos, end, UnboundedQuery, fmt.Sprintf("request URL grows with the length of %s%s: a long list makes the request line exceed proxy limits (%d bytes) and fail with 414 or 431; %s",
-				c.name(g), c.how(g), c.cfg.maxBytes, c.advice(g)), g)
+			c.reportGrowth(pos, end, UnboundedQuery, c.growthMessage("request URL grows", g), g)
 			return
 		}
-		c.reportGrowth(pos, end, UnboundedHeader, fmt.Sprintf("request headers grow with the length of %s%s: a long list makes the request headers exceed proxy limits and fail with 431 or 400; %s",
-			c.name(g), c.how(g), c.advice(g)), g)
+		c.reportGrowth(pos, end, UnboundedHeader, c.growthMessage("request headers grow", g), g)
 	case httplib.SinkHeaderValue:
 		pos, end := lint.CallRange(c.pass, call.Pos())
 		c.checkValue(pos, end, c.la.Bytes(v), name)

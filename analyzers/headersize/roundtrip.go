@@ -25,7 +25,7 @@ type givenRequest struct {
 // name describes the RoundTripper for messages.
 func (g *givenRequest) name(pkg *types.Package) string {
 	if g.rt.Parent() != nil {
-		return "the RoundTripper function in " + g.rt.Parent().RelString(pkg)
+		return "the RoundTripper in " + g.rt.Parent().RelString(pkg)
 	}
 	return g.rt.RelString(pkg)
 }
@@ -44,7 +44,7 @@ func (g *givenRequest) receiver(fn *ssa.Function) string {
 	if fn == g.rt {
 		return "it was given"
 	}
-	return g.name(fn.Pkg.Pkg) + " was given"
+	return "given to " + g.name(fn.Pkg.Pkg)
 }
 
 // maxGivenDepth bounds the helpers and copies givenRequest follows from

@@ -48,17 +48,31 @@ func (n *Namer) Collection(g *length.Growth) (string, bool) {
 // How describes the step of a growth: "q.Add in a loop over it",
 // "strings.Join of it"; "" when there is none.
 func (n *Namer) How(g *length.Growth) string {
+	step := n.Step(g)
 	switch g.Step.Kind {
 	case length.StepWhole:
-		return n.Instr(g.Step.Instr) + " of it"
-	case length.StepLoop:
-		return n.Instr(g.Step.Instr) + " in a loop over it"
+		return step + " of it"
+	case length.StepLoop, length.StepConcat, length.StepAppend:
+		return step + " over it"
 	case length.StepWith:
-		return n.Instr(g.Step.Instr) + " with it"
+		return step + " with it"
+	}
+	return step
+}
+
+// Step describes the step of a growth in short, for messages that name
+// the collection already: "q.Add in a loop", "strings.Join"; "" when
+// there is none.
+func (n *Namer) Step(g *length.Growth) string {
+	switch g.Step.Kind {
+	case length.StepWhole, length.StepWith:
+		return n.Instr(g.Step.Instr)
+	case length.StepLoop:
+		return n.Instr(g.Step.Instr) + " in a loop"
 	case length.StepConcat:
-		return "string concatenation in a loop over it"
+		return "string concatenation in a loop"
 	case length.StepAppend:
-		return "append in a loop over it"
+		return "append in a loop"
 	}
 	return ""
 }

@@ -10,7 +10,7 @@ import (
 )
 
 func QueryParam(c *resty.Client, u string, ids []string) {
-	c.R().SetQueryParam("ids", strings.Join(ids, ",")).Get(u) // want `request URL grows with the length of ids \(strings.Join of it\)`
+	c.R().SetQueryParam("ids", strings.Join(ids, ",")).Get(u) // want `request URL grows with len\(ids\) \(strings.Join\); send ids in batches or in a request body`
 }
 
 func QueryValues(c *resty.Client, u string, ids []int) {
@@ -18,7 +18,7 @@ func QueryValues(c *resty.Client, u string, ids []int) {
 	for _, id := range ids {
 		q.Add("id", strconv.Itoa(id))
 	}
-	c.R().SetQueryParamsFromValues(q).Get(u) // want `request URL grows with the length of ids \(q.Add in a loop over it\)`
+	c.R().SetQueryParamsFromValues(q).Get(u) // want `request URL grows with len\(ids\) \(q.Add in a loop\); send ids in batches or in a request body`
 }
 
 func QueryMap(c *resty.Client, u string, ids []string) {
@@ -26,27 +26,27 @@ func QueryMap(c *resty.Client, u string, ids []string) {
 	for i, id := range ids {
 		params["id"+strconv.Itoa(i)] = id
 	}
-	c.R().SetQueryParams(params).Get(u) // want `request URL grows with the length of ids`
+	c.R().SetQueryParams(params).Get(u) // want `request URL grows with len\(ids\) \(params\["id" \+ strconv.Itoa\(i\)\] = … in a loop\); send ids in batches or in a request body`
 }
 
 func PerElement(c *resty.Client, u string, ids []string) {
 	r := c.R()
 	for i, id := range ids {
-		r.SetQueryParam("id"+strconv.Itoa(i), id) // want `request URL grows with the length of ids \(r.SetQueryParam in a loop over it\)`
+		r.SetQueryParam("id"+strconv.Itoa(i), id) // want `request URL grows with len\(ids\) \(r.SetQueryParam in a loop\); send ids in batches or in a request body`
 	}
 	r.Get(u)
 }
 
 func Header(c *resty.Client, u string, ids []string) {
-	c.R().SetHeader("X-Ids", strings.Join(ids, ",")).Get(u) // want `header X-Ids grows with the length of ids`
+	c.R().SetHeader("X-Ids", strings.Join(ids, ",")).Get(u) // want `header X-Ids grows with len\(ids\) \(strings.Join\); send ids in batches or in a request body`
 	r := c.R()
-	r.Header.Set("X-Ids", strings.Join(ids, ";"))                               // want `header X-Ids grows with the length of ids`
-	c.R().SetHeaders(map[string]string{"X-Ids": strings.Join(ids, " ")}).Get(u) // want `request headers grow with the length of ids`
+	r.Header.Set("X-Ids", strings.Join(ids, ";"))                               // want `header X-Ids grows with len\(ids\) \(strings.Join\); send ids in batches or in a request body`
+	c.R().SetHeaders(map[string]string{"X-Ids": strings.Join(ids, " ")}).Get(u) // want `request headers grow with len\(ids\) \(strings.Join\); send ids in batches or in a request body`
 }
 
 func URL(c *resty.Client, base string, ids []string) {
-	c.R().Get(base + "/" + strings.Join(ids, ","))                // want `request URL grows with the length of ids`
-	c.R().Execute("GET", base+"?"+url.Values{"id": ids}.Encode()) // want `request URL grows with the length of ids`
+	c.R().Get(base + "/" + strings.Join(ids, ","))                // want `request URL grows with len\(ids\) \(strings.Join\); send ids in batches or in a request body`
+	c.R().Execute("GET", base+"?"+url.Values{"id": ids}.Encode()) // want `request URL grows with len\(ids\) \(the url.Values literal\); send ids in batches or in a request body`
 }
 
 // Silent: body, constant key overwritten, named parameters, batches.
@@ -63,5 +63,5 @@ func Silent(c *resty.Client, u string, ids []string, params map[string]string) {
 }
 
 func Oversized(c *resty.Client, u string) {
-	c.R().SetQueryParam("q", strings.Repeat("x", 9000)).Get(u) // want `request URL is at least 9000 bytes`
+	c.R().SetQueryParam("q", strings.Repeat("x", 9000)).Get(u) // want `request URL is at least 9000 bytes, over the 8192-byte proxy limit; shorten it or send the data in a request body`
 }

@@ -13,18 +13,18 @@ func Fences(base string, ids []string) error {
 	for _, id := range ids {
 		q.Add("fenceNos", id)
 	}
-	req, err := retryablehttp.NewRequest("GET", base+"?"+q.Encode(), nil) // want `request URL grows with the length of ids \(q.Add in a loop over it\)`
+	req, err := retryablehttp.NewRequest("GET", base+"?"+q.Encode(), nil) // want `request URL grows with len\(ids\) \(q.Add in a loop\); send ids in batches or in a request body`
 	if err != nil {
 		return err
 	}
-	req.Header.Set("X-Ids", strings.Join(ids, ",")) // want `header X-Ids grows with the length of ids \(strings.Join of it\)`
+	req.Header.Set("X-Ids", strings.Join(ids, ",")) // want `header X-Ids grows with len\(ids\) \(strings.Join\); send ids in batches or in a request body`
 	_, err = retryablehttp.NewClient().Do(req)
 	return err
 }
 
 func Client(c *retryablehttp.Client, base string, ids []string) {
-	c.Get(base + "?ids=" + strings.Join(ids, ","))          // want `request URL grows with the length of ids`
-	retryablehttp.Head(base + "/" + strings.Join(ids, "/")) // want `request URL grows with the length of ids`
+	c.Get(base + "?ids=" + strings.Join(ids, ","))          // want `request URL grows with len\(ids\) \(strings.Join\); send ids in batches or in a request body`
+	retryablehttp.Head(base + "/" + strings.Join(ids, "/")) // want `request URL grows with len\(ids\) \(strings.Join\); send ids in batches or in a request body`
 }
 
 func RawQuery(base string, ids []string) {
@@ -33,7 +33,7 @@ func RawQuery(base string, ids []string) {
 	for _, id := range ids {
 		q.Add("id", id)
 	}
-	req.URL.RawQuery = q.Encode() // want `request URL grows with the length of ids`
+	req.URL.RawQuery = q.Encode() // want `request URL grows with len\(ids\) \(q.Add in a loop\); send ids in batches or in a request body`
 }
 
 // Silent: the ids in the body; a batch.

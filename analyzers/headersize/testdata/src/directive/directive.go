@@ -13,11 +13,11 @@ func Suppressed(base string, ids []string) {
 
 func OtherRule(base string, ids []string) {
 	//httplint:ignore headersize/oversized wrong rule named
-	http.Get(base + "?ids=" + strings.Join(ids, ",")) // want `request URL grows with the length of ids`
+	http.Get(base + "?ids=" + strings.Join(ids, ",")) // want `request URL grows with len\(ids\) \(strings.Join\); send ids in batches or in a request body`
 }
 
 func NoReason(base string, ids []string) {
 	// want +1 `//httplint:ignore directive needs a reason`
 	//httplint:ignore headersize
-	http.Get(base + "?ids=" + strings.Join(ids, ",")) // want `request URL grows with the length of ids`
+	http.Get(base + "?ids=" + strings.Join(ids, ",")) // want `request URL grows with len\(ids\) \(strings.Join\); send ids in batches or in a request body`
 }

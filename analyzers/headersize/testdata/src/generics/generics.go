@@ -14,7 +14,7 @@ func Query[T ID](base string, ids []T) {
 	for _, id := range ids {
 		q.Add("id", fmt.Sprint(id))
 	}
-	http.Get(base + "?" + q.Encode()) // want `request URL grows with the length of ids \(q.Add in a loop over it\)`
+	http.Get(base + "?" + q.Encode()) // want `request URL grows with len\(ids\) \(q.Add in a loop\); send ids in batches or in a request body`
 }
 
 type List[T any] struct{ items []T }

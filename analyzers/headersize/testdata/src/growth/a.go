@@ -18,23 +18,23 @@ func Fences(base string, ids []string) (*http.Request, error) {
 	for _, id := range ids {
 		q.Add("fenceNos", id)
 	}
-	return http.NewRequest("GET", base+"?"+q.Encode(), nil) // want `request URL grows with the length of ids \(q.Add in a loop over it\): a long list makes the request line exceed proxy limits \(8192 bytes\) and fail with 414 or 431; send the ids in batches or in a request body`
+	return http.NewRequest("GET", base+"?"+q.Encode(), nil) // want `request URL grows with len\(ids\) \(q.Add in a loop\); send ids in batches or in a request body`
 }
 
 func JoinQuery(base string, ids []string) {
-	http.Get(base + "?ids=" + strings.Join(ids, ",")) // want `request URL grows with the length of ids \(strings.Join of it\)`
+	http.Get(base + "?ids=" + strings.Join(ids, ",")) // want `request URL grows with len\(ids\) \(strings.Join\); send ids in batches or in a request body`
 }
 
 func JoinHeader(ctx context.Context, u string, scopes []string) {
 	req, _ := http.NewRequestWithContext(ctx, "GET", u, nil)
-	req.Header.Set("X-Scopes", strings.Join(scopes, " ")) // want `header X-Scopes grows with the length of scopes \(strings.Join of it\): a long list makes the header exceed proxy limits \(8192 bytes\) and fail with 431 or 400; send the scopes in batches or in a request body`
+	req.Header.Set("X-Scopes", strings.Join(scopes, " ")) // want `header X-Scopes grows with len\(scopes\) \(strings.Join\); send scopes in batches or in a request body`
 	http.DefaultClient.Do(req)
 }
 
 func AddHeaderLoop(u string, ids []string) {
 	req, _ := http.NewRequest("GET", u, nil)
 	for _, id := range ids {
-		req.Header.Add("X-Id", id) // want `request headers grow with the length of ids \(req.Header.Add in a loop over it\): each element adds one X-Id header line`
+		req.Header.Add("X-Id", id) // want `request headers grow by one X-Id header line per element of ids; send ids in batches or in a request body`
 	}
 	http.DefaultClient.Do(req)
 }
@@ -45,7 +45,7 @@ func RawQuery(c *http.Client, u string, ids []int) {
 	for _, id := range ids {
 		q.Add("id", strconv.Itoa(id))
 	}
-	req.URL.RawQuery = q.Encode() // want `request URL grows with the length of ids \(q.Add in a loop over it\)`
+	req.URL.RawQuery = q.Encode() // want `request URL grows with len\(ids\) \(q.Add in a loop\); send ids in batches or in a request body`
 	c.Do(req)
 }
 
@@ -56,16 +56,16 @@ func URLString(c *http.Client, ids []string) {
 		q.Add("fenceNos", id)
 	}
 	u.RawQuery = q.Encode()
-	c.Get(u.String()) // want `request URL grows with the length of ids \(q.Add in a loop over it\)`
+	c.Get(u.String()) // want `request URL grows with len\(ids\) \(q.Add in a loop\); send ids in batches or in a request body`
 }
 
 func RequestLiteral(c *http.Client, ids []string) {
 	u := &url.URL{Scheme: "https", Host: "example.com", Path: path.Join(ids...)}
-	c.Do(&http.Request{Method: "GET", URL: u}) // want `request URL grows with the length of ids \(path.Join of it\)`
+	c.Do(&http.Request{Method: "GET", URL: u}) // want `request URL grows with len\(ids\) \(path.Join\); send ids in batches or in a request body`
 }
 
 func Sprintf(base string, ids []int64) {
-	http.Head(fmt.Sprintf("%s?ids=%v", base, ids)) // want `request URL grows with the length of ids \(fmt.Sprintf of it\)`
+	http.Head(fmt.Sprintf("%s?ids=%v", base, ids)) // want `request URL grows with len\(ids\) \(fmt.Sprintf\); send ids in batches or in a request body`
 }
 
 func Builder(base string, ids []string) {
@@ -78,7 +78,7 @@ func Builder(base string, ids []string) {
 		}
 		b.WriteString("id=" + url.QueryEscape(id))
 	}
-	http.Get(b.String()) // want `request URL grows with the length of ids \(b.WriteString in a loop over it\)`
+	http.Get(b.String()) // want `request URL grows with len\(ids\) \(b.WriteString in a loop\); send ids in batches or in a request body`
 }
 
 // Options is set by callers.
@@ -87,7 +87,7 @@ type Options struct {
 }
 
 func Field(base string, o *Options) {
-	http.Get(base + "?ids=" + strings.Join(o.IDs, ",")) // want `request URL grows with the length of o.IDs \(strings.Join of it\): .*; send the o.IDs in batches`
+	http.Get(base + "?ids=" + strings.Join(o.IDs, ",")) // want `request URL grows with len\(o.IDs\) \(strings.Join\); send o.IDs in batches or in a request body`
 }
 
 type Store interface{ List() []string }
@@ -97,7 +97,7 @@ func Result(base string, s Store) {
 	for _, id := range s.List() {
 		q.Add("id", id)
 	}
-	http.Get(base + "?" + q.Encode()) // want `request URL grows with the length of the result of s.List\(\) \(q.Add in a loop over it\): .*; send them in batches or in a request body`
+	http.Get(base + "?" + q.Encode()) // want `request URL grows with the length of the result of s.List\(\) \(q.Add in a loop\); send them in batches or in a request body`
 }
 
 type Row struct{ ID string }
@@ -107,7 +107,7 @@ func Appended(base string, rows []Row) {
 	for _, r := range rows {
 		ids = append(ids, r.ID)
 	}
-	http.Get(base + "?ids=" + strings.Join(ids, ",")) // want `request URL grows with the length of rows \(append in a loop over it\)`
+	http.Get(base + "?ids=" + strings.Join(ids, ",")) // want `request URL grows with len\(rows\) \(append in a loop\); send rows in batches or in a request body`
 }
 
 func RangeFunc(base string, ids []string) {
@@ -115,7 +115,7 @@ func RangeFunc(base string, ids []string) {
 	for id := range slices.Values(ids) {
 		q.Add("id", id)
 	}
-	http.Get(base + "?" + q.Encode()) // want `request URL grows with the length of ids \(q.Add in a loop over it\)`
+	http.Get(base + "?" + q.Encode()) // want `request URL grows with len\(ids\) \(q.Add in a loop\); send ids in batches or in a request body`
 }
 
 func Counter(base string, ids []string) {
@@ -123,23 +123,23 @@ func Counter(base string, ids []string) {
 	for i := 0; i < len(ids); i++ {
 		q.Add("id", ids[i])
 	}
-	http.Get(base + "?" + q.Encode()) // want `request URL grows with the length of ids \(q.Add in a loop over it\)`
+	http.Get(base + "?" + q.Encode()) // want `request URL grows with len\(ids\) \(q.Add in a loop\); send ids in batches or in a request body`
 }
 
 func ValuesLiteral(base string, ids []string) {
 	q := url.Values{"id": ids}
-	http.Get(base + "?" + q.Encode()) // want `request URL grows with the length of ids \(the url.Values literal with it\)`
+	http.Get(base + "?" + q.Encode()) // want `request URL grows with len\(ids\) \(the url.Values literal\); send ids in batches or in a request body`
 }
 
 func HeaderSlice(u string, ids []string) {
 	req, _ := http.NewRequest("GET", u, nil)
-	req.Header["X-Id"] = ids // want `request headers grow with the length of ids \(req.Header\["X-Id"\] = … with it\): each element is one X-Id header line`
+	req.Header["X-Id"] = ids // want `request headers grow by one X-Id header line per element of ids; send ids in batches or in a request body`
 	http.DefaultClient.Do(req)
 }
 
 func HeaderMap(u string, ids []string) {
 	h := http.Header{}
-	h.Set("X-Ids", strings.Join(ids, ",")) // want `header X-Ids grows with the length of ids`
+	h.Set("X-Ids", strings.Join(ids, ",")) // want `header X-Ids grows with len\(ids\) \(strings.Join\); send ids in batches or in a request body`
 	http.DefaultClient.Do(&http.Request{Method: "GET", URL: &url.URL{Path: u}, Header: h})
 }
 
@@ -148,5 +148,5 @@ func Set(m map[string]bool) {
 	for id := range m {
 		q.Add("id", id)
 	}
-	http.Get("https://example.com/?" + q.Encode()) // want `request URL grows with the length of m \(q.Add in a loop over it\)`
+	http.Get("https://example.com/?" + q.Encode()) // want `request URL grows with len\(m\) \(q.Add in a loop\); send m in batches or in a request body`
 }

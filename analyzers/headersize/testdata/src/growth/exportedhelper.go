@@ -19,7 +19,7 @@ func (c *APIClient) Get(endpoint string, obj any) error {
 }
 
 func (c *APIClient) get(endpoint string, obj any) error {
-	req, err := http.NewRequest(http.MethodGet, c.Addr+endpoint, nil) // want `request URL grows with the length of addrs \(strings.Join of it\)`
+	req, err := http.NewRequest(http.MethodGet, c.Addr+endpoint, nil) // want `request URL grows with len\(addrs\) \(strings.Join\); send addrs in batches or in a request body`
 	if err != nil {
 		return err
 	}

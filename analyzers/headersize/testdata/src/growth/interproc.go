@@ -16,7 +16,7 @@ func buildQuery(ids []string) string {
 }
 
 func ViaHelper(base string, ids []string) {
-	http.Get(base + "?" + buildQuery(ids)) // want `request URL grows with the length of ids \(q.Add in a loop over it\)`
+	http.Get(base + "?" + buildQuery(ids)) // want `request URL grows with len\(ids\) \(q.Add in a loop\); send ids in batches or in a request body`
 }
 
 func addAll(q url.Values, ids []string) {
@@ -28,13 +28,13 @@ func addAll(q url.Values, ids []string) {
 func PassedValues(base string, ids []string) {
 	q := url.Values{}
 	addAll(q, ids)
-	http.Get(base + "?" + q.Encode()) // want `request URL grows with the length of ids \(q.Add in a loop over it\)`
+	http.Get(base + "?" + q.Encode()) // want `request URL grows with len\(ids\) \(q.Add in a loop\); send ids in batches or in a request body`
 }
 
 // send builds the request for its callers; the one caller passes an
 // unbounded list.
 func send(base string, ids []string) {
-	http.Get(base + "?ids=" + strings.Join(ids, ",")) // want `request URL grows with the length of ids \(strings.Join of it\)`
+	http.Get(base + "?ids=" + strings.Join(ids, ",")) // want `request URL grows with len\(ids\) \(strings.Join\); send ids in batches or in a request body`
 }
 
 func Caller(base string, ids []string) {
@@ -47,5 +47,5 @@ func Closure(base string, ids []string) {
 	for _, id := range ids {
 		add(id)
 	}
-	http.Get(base + "?" + q.Encode()) // want `request URL grows with the length of ids \(q.Add in a loop over it\)`
+	http.Get(base + "?" + q.Encode()) // want `request URL grows with len\(ids\) \(q.Add in a loop\); send ids in batches or in a request body`
 }

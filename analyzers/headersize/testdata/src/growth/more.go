@@ -15,7 +15,7 @@ func URLLiteral(c *http.Client, ids []string) {
 		q.Add("id", id)
 	}
 	u := url.URL{Scheme: "https", Host: "example.com", Path: "/v1/x", RawQuery: q.Encode()}
-	c.Head(u.String()) // want `request URL grows with the length of ids \(q.Add in a loop over it\)`
+	c.Head(u.String()) // want `request URL grows with len\(ids\) \(q.Add in a loop\); send ids in batches or in a request body`
 }
 
 func Buffer(ctx context.Context, base string, ids []int) {
@@ -25,7 +25,7 @@ func Buffer(ctx context.Context, base string, ids []int) {
 	for _, id := range ids {
 		fmt.Fprintf(&buf, "%d,", id)
 	}
-	http.NewRequestWithContext(ctx, "GET", buf.String(), nil) // want `request URL grows with the length of ids \(fmt.Fprintf in a loop over it\)`
+	http.NewRequestWithContext(ctx, "GET", buf.String(), nil) // want `request URL grows with len\(ids\) \(fmt.Fprintf in a loop\); send ids in batches or in a request body`
 }
 
 func PlusEquals(base string, ids []string) {
@@ -33,11 +33,11 @@ func PlusEquals(base string, ids []string) {
 	for _, id := range ids {
 		u += "id=" + url.QueryEscape(id) + "&"
 	}
-	http.Get(u) // want `request URL grows with the length of ids \(string concatenation in a loop over it\)`
+	http.Get(u) // want `request URL grows with len\(ids\) \(string concatenation in a loop\); send ids in batches or in a request body`
 }
 
 func Sprint(base string, ids []string) {
-	http.Get(base + "?ids=" + fmt.Sprint(ids)) // want `request URL grows with the length of ids \(fmt.Sprint of it\)`
+	http.Get(base + "?ids=" + fmt.Sprint(ids)) // want `request URL grows with len\(ids\) \(fmt.Sprint\); send ids in batches or in a request body`
 }
 
 func ParsedURL(c *http.Client, base string, ids []string) {
@@ -45,14 +45,14 @@ func ParsedURL(c *http.Client, base string, ids []string) {
 	if err != nil {
 		return
 	}
-	c.Do(&http.Request{Method: "GET", URL: u}) // want `request URL grows with the length of ids \(strings.Join of it\)`
+	c.Do(&http.Request{Method: "GET", URL: u}) // want `request URL grows with len\(ids\) \(strings.Join\); send ids in batches or in a request body`
 	req, _ := http.NewRequest("GET", base, nil)
-	req.URL = u // want `request URL grows with the length of ids \(strings.Join of it\)`
+	req.URL = u // want `request URL grows with len\(ids\) \(strings.Join\); send ids in batches or in a request body`
 	c.Do(req)
 }
 
 func Cookie(req *http.Request, ids []string) {
-	req.Header.Set("Cookie", "ids="+strings.Join(ids, ".")) // want `header Cookie grows with the length of ids`
+	req.Header.Set("Cookie", "ids="+strings.Join(ids, ".")) // want `header Cookie grows with len\(ids\) \(strings.Join\); send ids in batches or in a request body`
 }
 
 // Read before the loop: the query is empty when it is encoded.
@@ -72,6 +72,6 @@ func NeverFlushed(base string, names []string) error {
 	for _, name := range names {
 		joined += name + ","
 	}
-	_, err := http.Get(base + "/" + joined) // want `request URL grows with the length of names`
+	_, err := http.Get(base + "/" + joined) // want `request URL grows with len\(names\) \(string concatenation in a loop\); send names in batches or in a request body`
 	return err
 }

@@ -12,5 +12,5 @@ type ListOptions struct {
 }
 
 func ListByIDs(base string, opts *ListOptions) (*http.Request, error) {
-	return http.NewRequest(http.MethodGet, base+"?ids="+strings.Join(opts.IDs, ","), nil) // want `request URL grows with the length of opts.IDs`
+	return http.NewRequest(http.MethodGet, base+"?ids="+strings.Join(opts.IDs, ","), nil) // want `request URL grows with len\(opts.IDs\) \(strings.Join\); send opts.IDs in batches or in a request body`
 }

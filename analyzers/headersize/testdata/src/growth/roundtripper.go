@@ -8,7 +8,7 @@ import "net/http"
 type traceTransport struct{ next http.RoundTripper }
 
 func (t *traceTransport) RoundTrip(req *http.Request) (*http.Response, error) {
-	req.Header.Add("Sentry-Trace", "abc") // want `\(\*traceTransport\).RoundTrip adds a Sentry-Trace header line to the request it was given`
+	req.Header.Add("Sentry-Trace", "abc") // want `\(\*traceTransport\).RoundTrip calls Header.Add\("Sentry-Trace"\) on the request it was given; clone it first`
 	return t.next.RoundTrip(req)
 }
 
@@ -42,7 +42,7 @@ func startSegment(req *http.Request) {
 	if req.Header != nil {
 		for key, values := range outboundHeaders() {
 			for _, v := range values {
-				req.Header.Add(key, v) // want `startSegment adds a header line to the request the RoundTripper function in newTracingRoundTripper was given`
+				req.Header.Add(key, v) // want `startSegment calls Header.Add on the request given to the RoundTripper in newTracingRoundTripper; clone it first`
 			}
 		}
 	}
@@ -98,7 +98,7 @@ func (t *headersTransport) RoundTrip(req *http.Request) (*http.Response, error) 
 	req = shallowClone(req)
 	for n, vs := range t.headers {
 		for _, v := range vs {
-			req.Header.Add(n, v) // want `\(\*headersTransport\).RoundTrip adds a header line to the request it was given`
+			req.Header.Add(n, v) // want `\(\*headersTransport\).RoundTrip calls Header.Add on the request it was given; clone it first`
 		}
 	}
 	return t.next.RoundTrip(req)
@@ -109,7 +109,7 @@ type contextTransport struct{ next http.RoundTripper }
 
 func (t *contextTransport) RoundTrip(req *http.Request) (*http.Response, error) {
 	req = req.WithContext(req.Context())
-	req.Header.Add("X-Request-Id", "1") // want `\(\*contextTransport\).RoundTrip adds a X-Request-Id header line to the request it was given`
+	req.Header.Add("X-Request-Id", "1") // want `\(\*contextTransport\).RoundTrip calls Header.Add\("X-Request-Id"\) on the request it was given; clone it first`
 	return t.next.RoundTrip(req)
 }
 

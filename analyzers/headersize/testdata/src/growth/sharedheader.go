@@ -38,7 +38,7 @@ func buildSharedRequest(u string, body []byte, headers http.Header, gzip bool) (
 	}
 	req.Header = headers
 	if gzip {
-		req.Header.Add("Content-Encoding", "gzip") // want `Header.Add appends to the field headers, a header map shared by every request: each call adds one more Content-Encoding header line`
+		req.Header.Add("Content-Encoding", "gzip") // want `Header.Add\("Content-Encoding"\) appends to the field headers, shared by every request; use Header.Set or Clone the map`
 	}
 	return req, nil
 }

@@ -23,7 +23,7 @@ func (h *seriesAPI) Series(ctx context.Context, matches []string) error {
 		q.Add("match[]", m)
 	}
 	u.RawQuery = q.Encode()
-	req, err := http.NewRequest(http.MethodGet, u.String(), nil) // want `request URL grows with the length of matches \(q.Add in a loop over it\)`
+	req, err := http.NewRequest(http.MethodGet, u.String(), nil) // want `request URL grows with len\(matches\) \(q.Add in a loop\); send matches in batches or in a request body`
 	if err != nil {
 		return err
 	}

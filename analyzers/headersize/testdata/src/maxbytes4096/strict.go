@@ -7,7 +7,7 @@ import (
 )
 
 func Medium() {
-	http.Get("https://example.com/?" + strings.Repeat("a", 5000)) // want `request URL is 5021 bytes, over the 4096 bytes`
+	http.Get("https://example.com/?" + strings.Repeat("a", 5000)) // want `request URL is 5021 bytes, over the 4096-byte proxy limit; shorten it or send the data in a request body`
 }
 
 func Small() {

@@ -6,5 +6,5 @@ import (
 )
 
 func GetIDs(base string, ids []string) {
-	http.Get(base + "?ids=" + strings.Join(ids, ",")) // want `request URL grows with the length of ids`
+	http.Get(base + "?ids=" + strings.Join(ids, ",")) // want `request URL grows with len\(ids\) \(strings.Join\); send ids in batches or in a request body`
 }

@@ -28,7 +28,7 @@ func Generic[S ~[]E, E fmt.Stringer](base string, xs S) {
 	for _, x := range xs {
 		q.Add("x", x.String())
 	}
-	http.Get(base + "?" + q.Encode()) // want `request URL grows with the length of xs`
+	http.Get(base + "?" + q.Encode()) // want `request URL grows with len\(xs\) \(q.Add in a loop\); send xs in batches or in a request body`
 }
 
 func CustomIter(base string, c *Coll[string]) {
@@ -48,7 +48,7 @@ loop:
 		i++
 		goto loop
 	}
-	http.Get(base + s) // want `request URL grows with the length of ids`
+	http.Get(base + s) // want `request URL grows with len\(ids\) \(string concatenation in a loop\); send ids in batches or in a request body`
 }
 
 func recurse(base string, ids []string, depth int) {
@@ -112,7 +112,7 @@ outer:
 			b.WriteString(c)
 		}
 	}
-	http.Get(base + b.String()) // want `request URL grows with the length of rows`
+	http.Get(base + b.String()) // want `request URL grows with len\(rows\) \(b.WriteString in a loop\); send rows in batches or in a request body`
 }
 
 func Nested(base string, ids []string) {
@@ -129,8 +129,8 @@ func Nested(base string, ids []string) {
 
 func Interfaces(base string, v any, vs []any) {
 	http.Get(base + fmt.Sprint(v))
-	http.Get(base + fmt.Sprint(vs...)) // want `request URL grows with the length of vs`
-	http.Get(fmt.Sprintf(base, vs...)) // want `request URL grows with the length of vs`
+	http.Get(base + fmt.Sprint(vs...)) // want `request URL grows with len\(vs\) \(fmt.Sprint\); send vs in batches or in a request body`
+	http.Get(fmt.Sprintf(base, vs...)) // want `request URL grows with len\(vs\) \(fmt.Sprintf\); send vs in batches or in a request body`
 	var u *url.URL
 	if v != nil {
 		u = v.(*url.URL)
@@ -154,7 +154,7 @@ func Shadow(base string, ids []string) {
 	ids2 := ids
 	ids = nil
 	http.Get(base + strings.Join(ids, ","))
-	http.Get(base + strings.Join(ids2, ",")) // want `request URL grows with the length of ids`
+	http.Get(base + strings.Join(ids2, ",")) // want `request URL grows with len\(ids\) \(strings.Join\); send ids in batches or in a request body`
 }
 
 func Deferred(base string, ids []string) {
@@ -185,7 +185,7 @@ func ping(base string, q url.Values, n int) {
 		pong(base, q, n-1)
 		return
 	}
-	http.Get(base + "?" + q.Encode()) // want `request URL grows with the length of ids \(q.Add in a loop over it\)`
+	http.Get(base + "?" + q.Encode()) // want `request URL grows with len\(ids\) \(q.Add in a loop\); send ids in batches or in a request body`
 }
 
 func pong(base string, q url.Values, n int) {
