@@ -248,6 +248,11 @@ func (c *checker) checkIdleTimeout(s site) {
 		// connections die with it.
 		return
 	}
+	if t.Get(httpconfig.LocalDial).IsNonZero() {
+		// It dials only the local host: no proxy or load balancer
+		// drops its idle connections.
+		return
+	}
 	const fix = "set it below the server's idle timeout"
 	switch {
 	case v.Explicit && v.Pos().IsValid():

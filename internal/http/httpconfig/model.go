@@ -133,7 +133,10 @@ const (
 // field: it is the Timeout of the net.Dialer behind DialContext or Dial
 // (0 when both are nil: net/http then dials with a zero net.Dialer).
 // CustomTLSDial is 1 when DialTLS or DialTLSContext is set: the handshake
-// is then the dial function's business.
+// is then the dial function's business. LocalDial is 1 when DialContext
+// (or Dial) ignores the address it is given and dials only the local
+// host (a loopback address or a unix socket): no proxy or load balancer
+// stands between the transport and its server.
 type Field int
 
 const (
@@ -146,12 +149,13 @@ const (
 	DisableKeepAlives
 	DialTimeout
 	CustomTLSDial
+	LocalDial
 	numFields
 )
 
 var fieldNames = [numFields]string{
 	"MaxIdleConns", "MaxIdleConnsPerHost", "MaxConnsPerHost", "IdleConnTimeout",
-	"TLSHandshakeTimeout", "ResponseHeaderTimeout", "DisableKeepAlives", "DialTimeout", "CustomTLSDial",
+	"TLSHandshakeTimeout", "ResponseHeaderTimeout", "DisableKeepAlives", "DialTimeout", "CustomTLSDial", "LocalDial",
 }
 
 func (f Field) String() string { return fieldNames[f] }
@@ -177,7 +181,7 @@ var TransportFields = func() []Field {
 // fieldByName returns the tracked field with the given Go name.
 func fieldByName(name string) (Field, bool) {
 	for f, n := range fieldNames {
-		if n == name && Field(f) != DialTimeout && Field(f) != CustomTLSDial {
+		if n == name && Field(f) != DialTimeout && Field(f) != CustomTLSDial && Field(f) != LocalDial {
 			return Field(f), true
 		}
 	}

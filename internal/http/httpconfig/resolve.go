@@ -4,6 +4,7 @@ import (
 	"go/constant"
 	"go/token"
 	"go/types"
+	"strings"
 
 	"golang.org/x/tools/go/ssa"
 
@@ -559,6 +560,9 @@ func (r *Resolver) applyTransportStores(t *Transport, v ssa.Value, homes ...valu
 		switch name {
 		case "DialContext", "Dial":
 			t.Set(DialTimeout, r.dialTimeout(st.Value, st.Pos()))
+			if r.localDial(st.Value) {
+				t.Set(LocalDial, ConstValue(1, true, st.Pos()))
+			}
 		case "DialTLSContext", "DialTLS":
 			if c, ok := st.Value.(*ssa.Const); ok && c.IsNil() {
 				continue
@@ -686,4 +690,93 @@ func (r *Resolver) DefaultTransport() (t *Transport, mutated bool) {
 		return t, false
 	}
 	return r.applyTransportStores(t, nil, valueflow.Home{V: g}), true
+}
+
+// localDial reports whether every function dial function v may be
+// ignores the address it is given and dials only the local host: each
+// of its dials (net.Dial, net.DialTimeout, a net.Dialer's Dial or
+// DialContext) uses network "unix" or a constant loopback address
+// ("127.0.0.1:…", "localhost:…", "[::1]:…", also built by fmt.Sprintf).
+func (r *Resolver) localDial(v ssa.Value) bool {
+	origins := r.ix.Origins(v)
+	if len(origins) == 0 {
+		return false
+	}
+	for _, o := range origins {
+		fn := valueflow.FuncOf(o.V)
+		if fn == nil || len(fn.Blocks) == 0 || fn.Pkg != r.ix.Pkg || !dialsOnlyLocal(fn) {
+			return false
+		}
+	}
+	return true
+}
+
+func dialsOnlyLocal(fn *ssa.Function) bool {
+	if n := len(fn.Params); n > 0 && fn.Params[n-1].Referrers() != nil {
+		for _, ref := range *fn.Params[n-1].Referrers() {
+			if _, ok := ref.(*ssa.DebugRef); !ok {
+				return false // the address is used
+			}
+		}
+	}
+	dials := 0
+	for _, b := range fn.Blocks {
+		for _, instr := range b.Instrs {
+			call, ok := instr.(ssa.CallInstruction)
+			if !ok {
+				continue
+			}
+			callee := valueflow.StaticCallee(call.Common())
+			args := call.Common().Args
+			var network, address ssa.Value
+			switch {
+			case typeutil.IsFunc(callee, httplib.Net, "Dial"), typeutil.IsFunc(callee, httplib.Net, "DialTimeout"):
+				network, address = args[0], args[1]
+			case typeutil.IsMethod(callee, httplib.Net, "Dialer", "Dial"):
+				network, address = args[1], args[2]
+			case typeutil.IsMethod(callee, httplib.Net, "Dialer", "DialContext"):
+				network, address = args[2], args[3]
+			default:
+				continue
+			}
+			dials++
+			if n, ok := network.(*ssa.Const); ok && n.Value != nil && strings.HasPrefix(constant.StringVal(n.Value), "unix") {
+				continue
+			}
+			if !loopbackAddress(address) {
+				return false
+			}
+		}
+	}
+	return dials > 0
+}
+
+// loopbackAddress reports whether address is a constant loopback
+// host:port, or fmt.Sprintf of a constant format that starts with one.
+func loopbackAddress(address ssa.Value) bool {
+	var s string
+	switch x := valueflow.StripCopies(address).(type) {
+	case *ssa.Const:
+		if x.Value == nil || x.Value.Kind() != constant.String {
+			return false
+		}
+		s = constant.StringVal(x.Value)
+	case *ssa.Call:
+		if !typeutil.IsFunc(valueflow.StaticCallee(&x.Call), "fmt", "Sprintf") || len(x.Call.Args) == 0 {
+			return false
+		}
+		f, ok := x.Call.Args[0].(*ssa.Const)
+		if !ok || f.Value == nil || f.Value.Kind() != constant.String {
+			return false
+		}
+		s = constant.StringVal(f.Value)
+	default:
+		return false
+	}
+	for _, host := range []string{"127.0.0.1:", "localhost:", "[::1]:"} {
+		if strings.HasPrefix(s, host) {
+			return true
+		}
+	}
+	return false
 }
