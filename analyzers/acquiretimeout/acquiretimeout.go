@@ -173,16 +173,16 @@ func noDeadlineMessage(s send) string {
 	case s.client.Origin == httpconfig.OriginDefault:
 		client = "http.DefaultClient"
 	case s.client.Injectable:
-		client, fix = "the fallback http.Client", "set its Timeout or pass a context with a deadline"
+		client, fix = "the fallback client", "set its Timeout or pass a context with a deadline"
 	case s.client.Library != "":
-		client, fix = "the "+s.client.Library+"() client", "set its Timeout"
+		client, fix = s.client.Library+"()", "set its Timeout"
 	}
 	if s.deadline.Kind == deadline.Param {
 		short := "set Client.Timeout"
 		if s.client.Origin != httpconfig.OriginDefault && (s.client.Injectable || s.client.Library != "") {
 			short = "set its Timeout"
 		}
-		return client + " has no Timeout and this request's context parameter may lack a deadline; " + short
+		return client + " has no Timeout and this request's context may lack a deadline; " + short
 	}
 	if rht := s.client.Transport.Get(httpconfig.ResponseHeaderTimeout); rht.IsNonZero() {
 		return fmt.Sprintf("%s has no Timeout and ResponseHeaderTimeout (%s) does not bound the body; set a Timeout or a deadline",
@@ -224,7 +224,7 @@ func indirectNoDeadline(pass *analysis.Pass, call ssa.CallInstruction, indirect 
 		}
 		switch {
 		case s.Deadline.Kind == deadline.Param && strict:
-			ctx = "this context, a parameter, may have no deadline; give it one"
+			ctx = "this context may lack a deadline; give it one"
 		case s.Deadline.Kind != deadline.None:
 			continue
 		}
@@ -251,7 +251,7 @@ func reportIndirect(pass *analysis.Pass, rep *lint.Reporter, indirect []indirect
 	groups := make(map[token.Pos][]indirectSend)
 	var order []token.Pos
 	for _, is := range indirect {
-		p := is.send.Inner()
+		p := is.send.Root()
 		if !p.IsValid() || rep.Excluded(p) {
 			p = is.call.Pos() // a send in another package: report each call
 		}
@@ -294,7 +294,7 @@ func reportPoolWaits(pass *analysis.Pass, rep *lint.Reporter, pools map[token.Po
 			for _, s := range sends {
 				wait := "this request, with no deadline, may queue forever"
 				if s.deadline.Kind == deadline.Param {
-					wait = "this request's context parameter may lack a deadline"
+					wait = "this request's context may lack a deadline"
 				}
 				pos, end := lint.CallRange(pass, s.call.Pos())
 				rep.Report(analysis.Diagnostic{Pos: pos, End: end, Category: PoolWaitUnbounded,

@@ -45,10 +45,9 @@ type ParamSend struct {
 	Via string
 
 	pos token.Pos // the sending call, in this package
-	// inner is, at a call site, the position of the send (or the call
-	// that reaches it) inside the called function, when that function
-	// is in this package.
-	inner token.Pos
+	// root is the position of the sending call at the end of the chain
+	// of helpers, when it is in this package.
+	root token.Pos
 	// fromRequest reports, at a call site, that the deadline comes from a
 	// request argument rather than a context argument.
 	fromRequest bool
@@ -62,10 +61,11 @@ func (s ParamSend) FromRequest() bool { return s.fromRequest }
 // package being analysed.
 func (s ParamSend) Pos() token.Pos { return s.pos }
 
-// Inner returns, for a send that AtCall describes, the position of the
-// send inside the called function when that function is in the package
-// being analysed (token.NoPos otherwise).
-func (s ParamSend) Inner() token.Pos { return s.inner }
+// Root returns the position of the sending call itself, at the end of
+// the chain of helpers that reach it, when it is in the package being
+// analysed (token.NoPos otherwise): calls that share it share one root
+// cause.
+func (s ParamSend) Root() token.Pos { return s.root }
 
 // Facts supplies the summaries of functions of other packages.
 type Facts interface {
@@ -149,7 +149,7 @@ func (r *Resolver) direct(call ssa.CallInstruction) (ParamSend, bool) {
 	if !ok || hc.Via == httplib.ViaRoundTrip {
 		return ParamSend{}, false
 	}
-	s := ParamSend{ClientParam: -1, What: hc.Name, pos: call.Pos()}
+	s := ParamSend{ClientParam: -1, What: hc.Name, pos: call.Pos(), root: call.Pos()}
 	if hc.Via == httplib.ViaHelper {
 		s.Client = r.clients.DefaultClient()
 	} else if p := param(r.ix, call.Parent(), hc.Client); p >= 0 {
@@ -242,7 +242,7 @@ func (r *Resolver) AtCall(call ssa.CallInstruction) []ParamSend {
 		}
 		t := ParamSend{ClientParam: -1, Client: s.Client, What: s.What, Via: via, pos: call.Pos()}
 		if !fromFacts {
-			t.inner = s.pos
+			t.root = s.root
 		}
 		if s.Via != "" {
 			t.Via = s.Via
