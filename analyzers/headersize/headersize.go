@@ -443,7 +443,7 @@ func (c *checker) checkValue(pos, end token.Pos, l length.Length, name string) {
 		return
 	}
 	if size, ok := c.tooLong(l); ok {
-		c.reportOversized(pos, end, fmt.Sprintf("%s value %s, over the %d-byte proxy limit; %s",
+		c.reportOversized(pos, end, fmt.Sprintf("%s %s, over the %d-byte proxy limit; %s",
 			headerLabel(name), size, c.cfg.maxBytes, oversizedAdvice(l)), l)
 	}
 }

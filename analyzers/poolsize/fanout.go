@@ -21,7 +21,7 @@ import (
 // A width is how many requests a fan-out may run at once.
 type width struct {
 	n       int64  // the width, when constant
-	of      string // for a fan-out per element: the collection's description
+	of      string // for a fan-out per element: "element of urls", "value received from ch"
 	limited bool   // an errgroup limit gave n
 }
 
@@ -155,11 +155,11 @@ func (c *checker) loopWidth(l *loops.Loop) (width, bool) {
 		switch x := instr.(type) {
 		case *ssa.Next:
 			if !x.IsString {
-				return width{of: "the map"}, true
+				return width{of: "element of the map"}, true
 			}
 		case *ssa.UnOp:
 			if x.Op == token.ARROW {
-				return width{of: "the values received from " + c.describe(x.X)}, true
+				return width{of: "value received from " + c.describe(x.X)}, true
 			}
 		}
 	}
@@ -197,7 +197,7 @@ func (c *checker) loopWidth(l *loops.Loop) (width, bool) {
 						return width{n: a.Len()}, true
 					}
 				}
-				return width{of: c.describe(x)}, true
+				return width{of: "element of " + c.describe(x)}, true
 			}
 		}
 	}
@@ -276,7 +276,7 @@ func (c *checker) checkFanout(launch ssa.CallInstruction, body ssa.Value, w widt
 		case w.constant():
 			what, fix = fmt.Sprintf("%d goroutines", w.n), fmt.Sprintf("raise it to %d", w.n)
 		default:
-			what, fix = "a goroutine per element of "+w.of, "raise it"
+			what, fix = "a goroutine per "+w.of, "raise it"
 		}
 		setting := fmt.Sprintf("MaxIdleConnsPerHost is %d", perHost.Int)
 		if !perHost.Explicit {

@@ -48,7 +48,7 @@ func (c *checker) checkPerRequest(s site) {
 	}
 	lingers := ""
 	if t := s.transport; t != nil && t.Get(httpconfig.IdleConnTimeout).IsZero() {
-		lingers = ", with no IdleConnTimeout"
+		lingers = " (no IdleConnTimeout)"
 	}
 	pos, end := lint.ExprRange(c.pass, s.pos())
 	d := analysis.Diagnostic{
@@ -72,7 +72,7 @@ func (c *checker) perRequestContext(s site) (string, bool) {
 		return "", false
 	}
 	if c.loopsOf(s.fn).Innermost(instr.Block()) != nil {
-		return "on every loop iteration", true
+		return "per loop iteration", true
 	}
 	if isHandler(s.fn) {
 		return "per request in this handler", true
@@ -84,7 +84,7 @@ func (c *checker) perRequestContext(s site) (string, bool) {
 	if p := s.fn.Parent(); p != nil {
 		name = "a closure in " + p.Name()
 	}
-	return fmt.Sprintf("on every call of %s", name), true
+	return fmt.Sprintf("per call of %s", name), true
 }
 
 // isHandler reports whether fn has the signature of an http.HandlerFunc

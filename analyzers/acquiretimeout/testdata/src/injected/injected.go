@@ -41,7 +41,7 @@ func withElse(c *http.Client, u string) {
 	} else {
 		u += "/"
 	}
-	c.Get(u) // want `the fallback http.Client has no Timeout and this request no deadline; set its Timeout or pass a context with a deadline`
+	c.Get(u) // want `the fallback client has no Timeout and this request no deadline; set its Timeout or pass a context with a deadline`
 }
 
 // Negative cases: a bounded default, and an injected client without a
@@ -80,7 +80,7 @@ func (p *Parser) client() *http.Client {
 }
 
 func (p *Parser) Fetch(u string) {
-	p.client().Get(u) // want `the fallback http.Client has no Timeout and this request no deadline; set its Timeout or pass a context with a deadline`
+	p.client().Get(u) // want `the fallback client has no Timeout and this request no deadline; set its Timeout or pass a context with a deadline`
 }
 
 type Provider struct{ c *http.Client }

@@ -16,7 +16,7 @@ func Constant() {
 
 func ConstantHeader(u string) {
 	req, _ := http.NewRequest("GET", u, nil)
-	req.Header.Set("X-Filter", strings.Repeat("a", 9000)) // want `header X-Filter value is 9000 bytes, over the 8192-byte proxy limit; shorten it or send the data in a request body`
+	req.Header.Set("X-Filter", strings.Repeat("a", 9000)) // want `header X-Filter is 9000 bytes, over the 8192-byte proxy limit; shorten it or send the data in a request body`
 	http.DefaultClient.Do(req)
 }
 

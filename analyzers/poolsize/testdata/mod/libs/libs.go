@@ -22,7 +22,7 @@ func RetryablePerRequest(w http.ResponseWriter, r *http.Request) {
 }
 
 func RestyV2PerCall(u string) (string, error) {
-	c := restyv2.New().SetTimeout(time.Second) // want `resty.New\(\) creates a new pool on every call of RestyV2PerCall; create it once and reuse it`
+	c := restyv2.New().SetTimeout(time.Second) // want `resty.New\(\) creates a new pool per call of RestyV2PerCall; create it once and reuse it`
 	resp, err := c.R().Get(u)
 	if err != nil {
 		return "", err
@@ -31,7 +31,7 @@ func RestyV2PerCall(u string) (string, error) {
 }
 
 func RestyV3PerCall(u string) (string, error) {
-	c := resty.New() // want `resty.New\(\) creates a new pool on every call of RestyV3PerCall; create it once and reuse it`
+	c := resty.New() // want `resty.New\(\) creates a new pool per call of RestyV3PerCall; create it once and reuse it`
 	resp, err := c.R().Get(u)
 	if err != nil {
 		return "", err
@@ -41,7 +41,7 @@ func RestyV3PerCall(u string) (string, error) {
 
 func CleanPooledInLoop(urls []string) {
 	for _, u := range urls {
-		c := cleanhttp.DefaultPooledClient() // want `cleanhttp.DefaultPooledClient\(\) creates a new pool on every loop iteration; create it once and reuse it`
+		c := cleanhttp.DefaultPooledClient() // want `cleanhttp.DefaultPooledClient\(\) creates a new pool per loop iteration; create it once and reuse it`
 		c.Timeout = time.Second
 		if resp, err := c.Get(u); err == nil {
 			resp.Body.Close()

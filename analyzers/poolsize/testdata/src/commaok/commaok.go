@@ -14,7 +14,7 @@ func init() {
 }
 
 func Fetch(u string) error {
-	c := &http.Client{Transport: http.DefaultTransport.(*http.Transport).Clone(), Timeout: 10 * time.Second} // want `\(\*http.Transport\).Clone\(\) creates a new pool on every call of Fetch; create it once and reuse it`
+	c := &http.Client{Transport: http.DefaultTransport.(*http.Transport).Clone(), Timeout: 10 * time.Second} // want `\(\*http.Transport\).Clone\(\) creates a new pool per call of Fetch; create it once and reuse it`
 	resp, err := c.Get(u)
 	if err != nil {
 		return err

@@ -25,7 +25,7 @@ func (g *Getter) httpClient() (*http.Client, error) {
 }
 
 func (g *Getter) Get(u string) error {
-	client, err := g.httpClient() // want `httpClient\(\) creates a new pool on every call of Get; create it once and reuse it`
+	client, err := g.httpClient() // want `httpClient\(\) creates a new pool per call of Get; create it once and reuse it`
 	if err != nil {
 		return err
 	}
@@ -42,7 +42,7 @@ func newTransport() *http.Transport {
 
 func fetchAll(urls []string) {
 	for _, u := range urls {
-		c := &http.Client{Transport: newTransport(), Timeout: time.Second} // want `newTransport\(\) creates a new pool on every loop iteration; create it once and reuse it`
+		c := &http.Client{Transport: newTransport(), Timeout: time.Second} // want `newTransport\(\) creates a new pool per loop iteration; create it once and reuse it`
 		c.Get(u)
 	}
 }
@@ -87,7 +87,7 @@ func createRequest(u string, insecure bool) (*http.Request, *http.Client, error)
 }
 
 func SendOnce(u string, insecure bool) error {
-	req, client, err := createRequest(u, insecure) // want `createRequest\(\) creates a new pool on every call of SendOnce; create it once and reuse it`
+	req, client, err := createRequest(u, insecure) // want `createRequest\(\) creates a new pool per call of SendOnce; create it once and reuse it`
 	if err != nil {
 		return err
 	}

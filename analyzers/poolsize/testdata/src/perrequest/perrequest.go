@@ -29,7 +29,7 @@ func (p *Proxy) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 
 func Loop(urls []string) {
 	for _, u := range urls {
-		c := &http.Client{Transport: &http.Transport{IdleConnTimeout: time.Minute}, Timeout: time.Second} // want `http.Transport creates a new pool on every loop iteration; create it once and reuse it`
+		c := &http.Client{Transport: &http.Transport{IdleConnTimeout: time.Minute}, Timeout: time.Second} // want `http.Transport creates a new pool per loop iteration; create it once and reuse it`
 		if resp, err := c.Get(u); err == nil {
 			resp.Body.Close()
 		}
@@ -37,7 +37,7 @@ func Loop(urls []string) {
 }
 
 func PerCall(u string) error {
-	t := &http.Transport{} // want `http.Transport creates a new pool on every call of PerCall, with no IdleConnTimeout; create it once and reuse it`
+	t := &http.Transport{} // want `http.Transport creates a new pool per call of PerCall \(no IdleConnTimeout\); create it once and reuse it`
 	c := &http.Client{Transport: t, Timeout: time.Second}
 	resp, err := c.Get(u)
 	if err != nil {
@@ -47,7 +47,7 @@ func PerCall(u string) error {
 }
 
 func ThroughHelper(u string) {
-	t := http.DefaultTransport.(*http.Transport).Clone() // want `\(\*http.Transport\).Clone\(\) creates a new pool on every call of ThroughHelper; create it once and reuse it`
+	t := http.DefaultTransport.(*http.Transport).Clone() // want `\(\*http.Transport\).Clone\(\) creates a new pool per call of ThroughHelper; create it once and reuse it`
 	send(&http.Client{Transport: t, Timeout: time.Second}, u)
 }
 
@@ -125,7 +125,7 @@ func NeverUsed() {
 }
 
 func main() {
-	c := &http.Client{Transport: http.DefaultTransport.(*http.Transport).Clone(), Timeout: time.Second} // want `\(\*http.Transport\).Clone\(\) creates a new pool on every call of main; create it once and reuse it`
+	c := &http.Client{Transport: http.DefaultTransport.(*http.Transport).Clone(), Timeout: time.Second} // want `\(\*http.Transport\).Clone\(\) creates a new pool per call of main; create it once and reuse it`
 	c.Get("http://example.com/")                                                                        // not package main: main here is an ordinary function
 }
 

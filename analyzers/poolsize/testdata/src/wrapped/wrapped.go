@@ -35,7 +35,7 @@ func Use(u string) {
 }
 
 func PerCall(u string) error {
-	t := &http.Transport{IdleConnTimeout: time.Minute} // want `http.Transport creates a new pool on every call of PerCall; create it once and reuse it`
+	t := &http.Transport{IdleConnTimeout: time.Minute} // want `http.Transport creates a new pool per call of PerCall; create it once and reuse it`
 	c := &http.Client{Transport: &logging{Base: t}, Timeout: 10 * time.Second}
 	resp, err := c.Get(u)
 	if err != nil {
@@ -45,7 +45,7 @@ func PerCall(u string) error {
 }
 
 func PerCallOther(u string) error {
-	t := &http.Transport{IdleConnTimeout: time.Minute} // want `http.Transport creates a new pool on every call of PerCallOther; create it once and reuse it`
+	t := &http.Transport{IdleConnTimeout: time.Minute} // want `http.Transport creates a new pool per call of PerCallOther; create it once and reuse it`
 	c := &http.Client{Transport: &tracing.Transport{Base: t}, Timeout: 10 * time.Second}
 	resp, err := c.Get(u)
 	if err != nil {
