@@ -3,9 +3,11 @@ package headersize
 import (
 	_ "embed"
 	"fmt"
+	"go/ast"
 	"go/constant"
 	"go/token"
 	"slices"
+	"sort"
 
 	"golang.org/x/tools/go/analysis"
 	"golang.org/x/tools/go/ssa"
@@ -73,6 +75,9 @@ type checker struct {
 	loops map[*ssa.Function]*loops.Forest
 	// rtFuncs holds the functions used as RoundTrippers, once computed.
 	rtFuncs map[*ssa.Function]bool
+	// growths collects the growth findings until flushGrowths.
+	growths     map[growthKey][]analysis.Diagnostic
+	growthOrder []growthKey
 }
 
 func run(pass *analysis.Pass, rep *lint.Reporter, cfg *config) error {
@@ -82,13 +87,14 @@ func run(pass *analysis.Pass, rep *lint.Reporter, cfg *config) error {
 	}
 	c := &checker{pass: pass, cfg: cfg, rep: rep, res: res,
 		la: length.New(res.Index, pass.Fset, pass.Files, pass.TypesInfo),
-		nm: render.New(res.Index, pass.Files)}
+		nm: render.New(res.Index, pass.Files), growths: make(map[growthKey][]analysis.Diagnostic)}
 	for _, fn := range res.Funcs {
 		if rep.Excluded(fn.Pos()) {
 			continue
 		}
 		c.function(fn)
 	}
+	c.flushGrowths()
 	return nil
 }
 
@@ -492,7 +498,56 @@ func (c *checker) reportGrowth(pos, end token.Pos, category, msg string, g *leng
 	if g.Site.IsValid() && (g.Site < pos || g.Site >= end) && !c.rep.Excluded(g.Site) {
 		d.Related = append(d.Related, analysis.RelatedInformation{Pos: g.Site, Message: fmt.Sprintf("grows with %s here", c.name(g))})
 	}
-	c.rep.Report(d)
+	if !g.Site.IsValid() {
+		c.rep.Report(d)
+		return
+	}
+	// One growth that reaches several sinks of one function (a request
+	// built on each of two branches) is one root cause: report it once.
+	k := growthKey{category, g.Site, enclosingFunc(c.pass.Files, pos)}
+	if _, ok := c.growths[k]; !ok {
+		c.growthOrder = append(c.growthOrder, k)
+	}
+	c.growths[k] = append(c.growths[k], d)
+}
+
+// A growthKey identifies the findings of one growth in one function.
+type growthKey struct {
+	category string
+	site     token.Pos
+	fn       token.Pos // the enclosing function declaration
+}
+
+// flushGrowths reports the growth findings: the first sink of each
+// growth, with the other sinks as related positions.
+func (c *checker) flushGrowths() {
+	for _, k := range c.growthOrder {
+		ds := c.growths[k]
+		sort.SliceStable(ds, func(i, j int) bool { return ds[i].Pos < ds[j].Pos })
+		d := ds[0]
+		for _, o := range ds[1:] {
+			if o.Pos != d.Pos {
+				d.Related = append(d.Related, analysis.RelatedInformation{Pos: o.Pos, Message: "also sent here"})
+			}
+		}
+		c.rep.Report(d)
+	}
+}
+
+// enclosingFunc returns the position of the function declaration in
+// files that contains pos, or token.NoPos.
+func enclosingFunc(files []*ast.File, pos token.Pos) token.Pos {
+	for _, f := range files {
+		if pos < f.FileStart || pos > f.FileEnd {
+			continue
+		}
+		for _, decl := range f.Decls {
+			if fd, ok := decl.(*ast.FuncDecl); ok && fd.Pos() <= pos && pos <= fd.End() {
+				return fd.Pos()
+			}
+		}
+	}
+	return token.NoPos
 }
 
 func (c *checker) reportOversized(pos, end token.Pos, msg string, l length.Length) {

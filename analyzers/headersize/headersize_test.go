@@ -15,6 +15,26 @@ func TestDefaults(t *testing.T) {
 	results := analysistest.Run(t, analysistest.TestData(), headersize.Analyzer,
 		"growth", "negative", "oversized", "renamed", "generics", "broken", "directive", "tests", "unusual")
 	testutil.CheckMessages(t, results, 120)
+
+	// One growth reaching two sinks of one function is one finding, the
+	// second sink a related position (growth/more.go's ParsedURL).
+	found := false
+	for _, r := range results {
+		for _, d := range r.Diagnostics {
+			p := r.Pass.Fset.Position(d.Pos)
+			if filepath.Base(p.Filename) != "more.go" || p.Line != 48 {
+				continue
+			}
+			for _, rel := range d.Related {
+				if rp := r.Pass.Fset.Position(rel.Pos); rp.Line == 50 && rel.Message == "also sent here" {
+					found = true
+				}
+			}
+		}
+	}
+	if !found {
+		t.Errorf("growth/more.go:48: no related position \"also sent here\" at line 50")
+	}
 }
 
 func TestOptions(t *testing.T) {
