@@ -336,7 +336,9 @@ func analyse(o *options, selected []analyzers.Definition, patterns []string) (*r
 		}
 	}
 	res := &result{initial: initial, graph: graph}
-	for _, f := range o.disable.filter(findings(graph)) {
+	all := o.disable.filter(findings(graph))
+	sortFindings(all)
+	for _, f := range all {
 		if _, ok := lint.Suppression(f.diag); ok {
 			res.suppressed = append(res.suppressed, f)
 		} else {
