@@ -303,10 +303,10 @@ summarize() {
 	rj=$(cat "$stem.json.rss" 2>/dev/null || echo 0) rt=$(cat "$stem.text.rss" 2>/dev/null || echo 0)
 	npk=$(awk -F'\t' '$1 != ""' "$MODDIR/packages/${SAN[i]}.tsv" | wc -l)
 	# The final artefacts: <san>.json (stdout of -json) and <san>.txt
-	# (stderr of the text run, where the findings are printed).
+	# (the text run: its findings on stdout, then its errors on stderr).
 	mv "$stem.json.out" "$stem.json"
-	mv "$stem.text.err" "$stem.txt"
-	[[ -s $stem.text.out ]] || rm -f "$stem.text.out"
+	cat "$stem.text.out" "$stem.text.err" >"$stem.txt"
+	rm -f "$stem.text.out" "$stem.text.err"
 	if [[ -s $stem.json ]] && jq -e . "$stem.json" >/dev/null 2>&1; then
 		nf=$(jq "$jq_diags | length" "$stem.json")
 		cats=$(jq -r "$jq_diags | group_by(.cat) | map(\"\(.[0].cat)=\(length)\") | join(\",\")" "$stem.json")
