@@ -124,7 +124,8 @@ func TestPreCommit(t *testing.T) {
 	if r.code == 0 {
 		t.Fatalf("commit adding http.Get(u) was not blocked:\n%s", out)
 	}
-	const finding = "fetch/fetch.go:6:9: http.Get uses http.DefaultClient, which has no Timeout"
+	// The new output: relative path, short message with the fix, rule id.
+	const finding = "fetch/fetch.go:6:9: http.Get uses http.DefaultClient, which has no Timeout; use a Client with Timeout or a request with a deadline (acquiretimeout/client-no-deadline)"
 	if !strings.Contains(out, finding) {
 		t.Errorf("blocked commit does not show the finding %q:\n%s", finding, out)
 	}
