@@ -312,9 +312,23 @@ func analyse(o *options, selected []analyzers.Definition, patterns []string) (*r
 	if o.tags != "" {
 		cfg.BuildFlags = []string{"-tags=" + o.tags}
 	}
-	initial, err := packages.Load(cfg, patterns...)
-	if err == nil && len(initial) == 0 {
-		err = fmt.Errorf("%s matched no packages", strings.Join(patterns, " "))
+	// Type-check and analyse only the packages that can reach an HTTP
+	// client; the others cannot have findings.
+	load := patterns
+	paths, gated, err := gatePatterns(cfg, patterns)
+	if err != nil {
+		log.Print(err)
+		return nil, 1
+	}
+	if gated {
+		load = paths
+	}
+	var initial []*packages.Package
+	if len(load) > 0 {
+		initial, err = packages.Load(cfg, load...)
+		if err == nil && len(initial) == 0 {
+			err = fmt.Errorf("%s matched no packages", strings.Join(patterns, " "))
+		}
 	}
 	if err != nil {
 		log.Print(err)

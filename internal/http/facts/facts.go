@@ -237,9 +237,19 @@ func (r *Result) Sends(fn *types.Func) []sends.ParamSend {
 	return nil
 }
 
+// Analysable reports whether the package with import path path is
+// analysed at all: net/http itself is described by the model instead.
+func Analysable(path string) bool {
+	return path != httplib.NetHTTP && !strings.HasPrefix(path, "net/http/internal")
+}
+
+// relevant reports whether the package of pass can involve an HTTP
+// client: it imports a client or retry library, or a package that
+// exports summaries. A package whose import closure holds no client or
+// retry library (httplib.IsClientLibrary) is never relevant, so a driver
+// may skip it without type-checking it.
 func relevant(pass *analysis.Pass) bool {
-	if pass.Pkg.Path() == httplib.NetHTTP || strings.HasPrefix(pass.Pkg.Path(), "net/http/internal") {
-		// net/http itself is described by the model, not analysed.
+	if !Analysable(pass.Pkg.Path()) {
 		return false
 	}
 	if httplib.ImportsClientLibrary(pass.Pkg) {

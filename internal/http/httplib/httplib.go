@@ -89,11 +89,18 @@ func Lookup(path string) *Library {
 // client by itself.
 func ImportsClientLibrary(pkg *types.Package) bool {
 	for _, imp := range pkg.Imports() {
-		if l := Lookup(imp.Path()); l != nil && l.Kind&(Client|Retry) != 0 {
+		if IsClientLibrary(imp.Path()) {
 			return true
 		}
 	}
 	return false
+}
+
+// IsClientLibrary reports whether the package with import path path
+// belongs to net/http or to a client or retry library.
+func IsClientLibrary(path string) bool {
+	l := Lookup(path)
+	return l != nil && l.Kind&(Client|Retry) != 0
 }
 
 // IsRetryLibrary reports whether the package with import path path
