@@ -238,7 +238,9 @@ func Fetch(u string) {
 	if r.code != 2 || !strings.Contains(r.stderr, "nosuchflag") {
 		t.Errorf("-sarif -nosuchflag: exit %d, stderr %q", r.code, r.stderr)
 	}
-	broken := writeModule(t, map[string]string{"b/b.go": "package b\n\nfunc F() { undefined() }\n"})
+	// (The package imports net/http: one that cannot reach HTTP is not
+	// type-checked at all; see TestGating.)
+	broken := writeModule(t, map[string]string{"b/b.go": "package b\n\nimport \"net/http\"\n\nfunc F() { _ = http.Get; undefined() }\n"})
 	r = run(t, broken, bin, "-sarif=-", "./...")
 	if r.code != 1 {
 		t.Errorf("type error: exit %d, want 1", r.code)
