@@ -45,6 +45,9 @@ func TestRules(t *testing.T) {
 			if r.Summary == "" || (want.Summary != "" && r.Summary != want.Summary) {
 				t.Errorf("%s: summary %q, want %q", id, r.Summary, want.Summary)
 			}
+			if want.Slug != "directive" && (!strings.Contains(r.Help, "**Reports**") || r.Description == "" || strings.Contains(r.Description, "**")) {
+				t.Errorf("%s: help %.40q…, description %.40q…: want the rule's docs section and its first paragraph as text", id, r.Help, r.Description)
+			}
 			if want.Slug == "directive" {
 				if !strings.HasSuffix(r.HelpURI, "/docs/integration.md#suppressing-findings") {
 					t.Errorf("%s: helpUri %q, want docs/integration.md#suppressing-findings", id, r.HelpURI)
