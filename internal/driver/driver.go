@@ -312,24 +312,7 @@ func analyse(o *options, selected []analyzers.Definition, patterns []string) (*r
 	if o.tags != "" {
 		cfg.BuildFlags = []string{"-tags=" + o.tags}
 	}
-	// Type-check and analyse only the packages that can reach an HTTP
-	// client; the others cannot have findings.
-	load := patterns
-	paths, gated, err := gatePatterns(cfg, patterns)
-	if err != nil {
-		log.Print(err)
-		return nil, 1
-	}
-	if gated {
-		load = paths
-	}
-	var initial []*packages.Package
-	if len(load) > 0 {
-		initial, err = packages.Load(cfg, load...)
-		if err == nil && len(initial) == 0 {
-			err = fmt.Errorf("%s matched no packages", strings.Join(patterns, " "))
-		}
-	}
+	initial, err := load(cfg, patterns, o.deps)
 	if err != nil {
 		log.Print(err)
 		return nil, 1

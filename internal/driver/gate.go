@@ -9,27 +9,28 @@ import (
 	"github.com/httplint/httplint/internal/http/httplib"
 )
 
-// gatePatterns narrows patterns to the packages that can involve an HTTP
-// client, from package metadata alone (go list, no type-checking): a
-// package whose import closure holds no HTTP client or retry library can
-// hold no client, request or send, and the facts analyzer would find it
-// irrelevant after type-checking it and building its SSA form. It returns
-// the import paths to load instead of patterns, or ok false when every
-// package is relevant or the patterns cannot be narrowed (files named on
-// the command line). When no package is relevant, paths is empty and ok
-// is true.
-func gatePatterns(cfg *packages.Config, patterns []string) (paths []string, ok bool, err error) {
+// isFilePattern reports whether patterns name files (x.go, file=x.go),
+// which go list turns into one command-line-arguments package that the
+// loaders here cannot narrow or split.
+func isFilePattern(patterns []string) bool {
 	for _, p := range patterns {
 		if strings.HasSuffix(p, ".go") || strings.HasPrefix(p, "file=") {
-			return nil, false, nil
+			return true
 		}
 	}
-	meta := *cfg
-	meta.Mode = packages.NeedName | packages.NeedImports | packages.NeedDeps
-	roots, err := packages.Load(&meta, patterns...)
-	if err != nil {
-		return nil, false, err
-	}
+	return false
+}
+
+// gate narrows roots, the packages listed by loadMeta, to those that can
+// involve an HTTP client, from package metadata alone (no type-checking):
+// a package whose import closure holds no HTTP client or retry library
+// can hold no client, request or send, and the facts analyzer would find
+// it irrelevant after type-checking it and building its SSA form. It
+// returns the root packages to analyse and their import paths (the
+// package under test for a test variant, for packages.Load), or ok false
+// when some root has errors, which a full load reports. When no package
+// is relevant, keep is empty and ok is true.
+func gate(roots []*packages.Package) (keep []*packages.Package, paths []string, ok bool) {
 	reaches := make(map[*packages.Package]bool)
 	var visit func(p *packages.Package) bool
 	visit = func(p *packages.Package) bool {
@@ -47,32 +48,46 @@ func gatePatterns(cfg *packages.Config, patterns []string) (paths []string, ok b
 		reaches[p] = r
 		return r
 	}
-	seen := make(map[string]bool)
-	all := true
+	// A test variant that is relevant brings the other variants of its
+	// test binary (p [p.test] for p_test [p.test]), which it may import.
+	relevant := make(map[*packages.Package]bool)
+	testBinaries := make(map[string]bool)
 	for _, root := range roots {
 		if len(root.Errors) > 0 || root.PkgPath == "command-line-arguments" {
-			// Let the full load report the errors.
-			return nil, false, nil
+			return nil, nil, false
 		}
-		if !facts.Analysable(root.PkgPath) || !visit(root) {
-			all = false
+		if facts.Analysable(root.PkgPath) && visit(root) {
+			relevant[root] = true
+			if _, variant, ok := strings.Cut(root.ID, " ["); ok {
+				testBinaries[variant] = true
+			}
+		}
+	}
+	seen := make(map[string]bool)
+	for _, root := range roots {
+		_, variant, isVariant := strings.Cut(root.ID, " [")
+		switch {
+		case !isVariant && strings.HasSuffix(root.ID, ".test"):
+			continue // the generated test main
+		case relevant[root], isVariant && testBinaries[variant]:
+		default:
 			continue
 		}
-		path := root.PkgPath
-		if _, variant, ok := strings.Cut(root.ID, " ["); ok {
-			// A test variant (p [p.test], p_test [p.test]): load the
-			// package under test, with its tests.
-			path = strings.TrimSuffix(strings.TrimSuffix(variant, "]"), ".test")
-		} else if strings.HasSuffix(root.ID, ".test") {
-			continue // the generated test main
-		}
-		if !seen[path] {
+		keep = append(keep, root)
+		if path := underTest(root); !seen[path] {
 			seen[path] = true
 			paths = append(paths, path)
 		}
 	}
-	if all {
-		return nil, false, nil
+	return keep, paths, true
+}
+
+// underTest is the import path of the package p is a variant of: p's own
+// path, or, for a test variant (p [p.test], p_test [p.test]), the path of
+// the package under test.
+func underTest(p *packages.Package) string {
+	if _, variant, ok := strings.Cut(p.ID, " ["); ok {
+		return strings.TrimSuffix(strings.TrimSuffix(variant, "]"), ".test")
 	}
-	return paths, true, nil
+	return p.PkgPath
 }

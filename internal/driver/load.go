@@ -1,0 +1,435 @@
+package driver
+
+import (
+	"fmt"
+	"go/ast"
+	"go/importer"
+	"go/parser"
+	"go/scanner"
+	"go/token"
+	"go/types"
+	"io"
+	"os"
+	"runtime"
+	"slices"
+	"sort"
+	"strings"
+	"sync"
+
+	"golang.org/x/tools/go/packages"
+)
+
+// load loads the packages named by patterns for analysis. Only the
+// packages that can reach an HTTP client are type-checked and analysed
+// (see gate); the others cannot have findings. They are type-checked from
+// source without being compiled, as go vet does (see loadFromSource),
+// where that is possible and unless every dependency is analysed from
+// source too (deps); otherwise packages.Load loads them.
+func load(cfg *packages.Config, patterns []string, deps bool) ([]*packages.Package, error) {
+	paths := patterns
+	var initial []*packages.Package
+	if !isFilePattern(patterns) {
+		meta, err := loadMeta(cfg, patterns)
+		if err != nil {
+			return nil, err
+		}
+		if len(meta) == 0 {
+			return nil, fmt.Errorf("%s matched no packages", strings.Join(patterns, " "))
+		}
+		if keep, keepPaths, ok := gate(meta); ok {
+			paths = keepPaths
+			if len(keep) > 0 && !deps {
+				if source, rest := splitForSource(keep); len(source) > 0 {
+					if pkgs, ok := loadFromSource(cfg, source); ok {
+						initial, paths = pkgs, rest
+					}
+				}
+			}
+			if len(paths) == 0 {
+				return initial, nil
+			}
+		}
+	}
+	more, err := packages.Load(cfg, paths...)
+	if err != nil {
+		return nil, err
+	}
+	initial = append(initial, more...)
+	if len(initial) == 0 {
+		return nil, fmt.Errorf("%s matched no packages", strings.Join(patterns, " "))
+	}
+	return initial, nil
+}
+
+// metaMode is what loadMeta asks the go command for: names, files and
+// the import graph, without type information or export data, so that go
+// list compiles nothing.
+const metaMode = packages.NeedName | packages.NeedFiles | packages.NeedCompiledGoFiles |
+	packages.NeedImports | packages.NeedDeps | packages.NeedModule
+
+// loadMeta lists the packages named by patterns and their dependencies
+// (go list -deps -compiled), without type-checking or compiling any.
+func loadMeta(cfg *packages.Config, patterns []string) ([]*packages.Package, error) {
+	meta := *cfg
+	meta.Mode = metaMode
+	return packages.Load(&meta, patterns...)
+}
+
+// splitForSource divides roots, packages listed by loadMeta, into those
+// loadFromSource can load and the rest, which need packages.Load: those
+// with errors from go list, those with a dependency that is itself a test
+// variant or that imports one of the roots (its export data would then
+// name a second copy of the root's types), and, so that each part is
+// complete, every root that imports one of those. It returns the roots
+// for loadFromSource and the import paths for packages.Load: the rest and
+// the roots they import, which are then analysed twice. The variants of
+// one package (p, p [p.test], p_test [p.test]) stay together.
+func splitForSource(roots []*packages.Package) (source []*packages.Package, restPaths []string) {
+	rootPaths := make(map[string]bool)
+	isRoot := make(map[string]bool) // by ID
+	for _, r := range roots {
+		if r.ID == r.PkgPath {
+			// Test variants have their own types, which no
+			// dependency but another variant can import.
+			rootPaths[r.PkgPath] = true
+		}
+		isRoot[r.ID] = true
+	}
+	seesRoot := make(map[*packages.Package]bool)
+	var sees func(p *packages.Package) bool
+	sees = func(p *packages.Package) bool {
+		if r, done := seesRoot[p]; done {
+			return r
+		}
+		seesRoot[p] = false // cycles (broken code) end here
+		r := false
+		for _, imp := range p.Imports {
+			if rootPaths[imp.PkgPath] || sees(imp) {
+				r = true
+				break
+			}
+		}
+		seesRoot[p] = r
+		return r
+	}
+	loadable := func(r *packages.Package) bool {
+		if len(r.Errors) > 0 || len(r.CompiledGoFiles) < len(r.GoFiles) {
+			return false
+		}
+		for _, imp := range r.Imports {
+			if !isRoot[imp.ID] && (imp.ID != imp.PkgPath || len(imp.Errors) > 0 || sees(imp)) {
+				return false
+			}
+		}
+		return true
+	}
+	toLoad := make(map[string]bool) // package-under-test paths that need packages.Load
+	for _, r := range roots {
+		if !loadable(r) {
+			toLoad[underTest(r)] = true
+		}
+	}
+	// Importers of those need their facts.
+	for changed := len(toLoad) > 0; changed; {
+		changed = false
+		for _, r := range roots {
+			for _, imp := range r.Imports {
+				if isRoot[imp.ID] && toLoad[underTest(imp)] && !toLoad[underTest(r)] {
+					toLoad[underTest(r)] = true
+					changed = true
+				}
+			}
+		}
+	}
+	// packages.Load loads the rest and, as roots again, the roots they
+	// import, so that their facts come from source.
+	byID := make(map[string]*packages.Package, len(roots))
+	for _, r := range roots {
+		byID[r.ID] = r
+	}
+	seen := make(map[string]bool)
+	var need func(r *packages.Package)
+	need = func(r *packages.Package) {
+		if seen[r.ID] {
+			return
+		}
+		seen[r.ID] = true
+		if p := underTest(r); !slices.Contains(restPaths, p) {
+			restPaths = append(restPaths, p)
+		}
+		for _, imp := range r.Imports {
+			if dep := byID[imp.ID]; dep != nil {
+				need(dep)
+			}
+		}
+	}
+	for _, r := range roots {
+		if toLoad[underTest(r)] {
+			need(r)
+		} else {
+			source = append(source, r)
+		}
+	}
+	return source, restPaths
+}
+
+// loadFromSource loads roots, packages listed by loadMeta and accepted by
+// splitForSource, the way go vet does: the roots are parsed and
+// type-checked from source, and their dependencies' types come from the
+// export data the go command compiles.
+//
+// packages.Load in LoadSyntax mode asks go list for the export data of
+// every package it lists, so it compiles the roots too, although it then
+// type-checks them from source: that costs as much again as the
+// type-checking on code that changed, and far more on code the compiler
+// finds hard (closures nested twenty deep take the compiler seconds and
+// gigabytes; go/types, milliseconds).
+//
+// The packages returned have syntax and types for the roots. Their
+// dependencies have types but no syntax and no imports of their own
+// (their facts would be empty: facts come from syntax). ok is false when
+// the go command gives no export data for some dependency.
+func loadFromSource(cfg *packages.Config, roots []*packages.Package) (pkgs []*packages.Package, ok bool) {
+	isRoot := make(map[string]bool)            // by ID
+	deps := make(map[string]*packages.Package) // by ID
+	for _, r := range roots {
+		isRoot[r.ID] = true
+	}
+	for _, r := range roots {
+		for _, imp := range r.Imports {
+			if !isRoot[imp.ID] {
+				deps[imp.ID] = imp
+			}
+		}
+	}
+
+	// Export data of the direct dependencies and, for the importer,
+	// of everything they import.
+	exportFile := make(map[string]string) // by package path
+	if len(deps) > 0 {
+		paths := make([]string, 0, len(deps))
+		for _, d := range deps {
+			if d.PkgPath != "unsafe" {
+				paths = append(paths, d.PkgPath)
+			}
+		}
+		sort.Strings(paths)
+		exp := *cfg
+		exp.Mode = packages.NeedName | packages.NeedExportFile | packages.NeedImports | packages.NeedDeps
+		exp.Tests = false
+		listed, err := packages.Load(&exp, paths...)
+		if err != nil {
+			return nil, false
+		}
+		packages.Visit(listed, nil, func(p *packages.Package) {
+			if p.ExportFile != "" {
+				exportFile[p.PkgPath] = p.ExportFile
+			}
+		})
+		for _, p := range paths {
+			if exportFile[p] == "" {
+				return nil, false
+			}
+		}
+	}
+
+	fset := token.NewFileSet()
+	sizes := types.SizesFor("gc", goarch(cfg))
+	var (
+		importMu sync.Mutex
+		compiled = importer.ForCompiler(fset, "gc", func(path string) (io.ReadCloser, error) {
+			f, ok := exportFile[path]
+			if !ok {
+				return nil, fmt.Errorf("no export data for %s", path)
+			}
+			return os.Open(f)
+		})
+	)
+	importDep := func(path string) (*types.Package, error) {
+		importMu.Lock()
+		defer importMu.Unlock()
+		return compiled.Import(path)
+	}
+
+	// Type-check the roots, each after the roots it imports, at most
+	// GOMAXPROCS at a time.
+	type node struct {
+		meta *packages.Package
+		pkg  *packages.Package
+		done chan struct{}
+	}
+	nodes := make(map[string]*node, len(roots))
+	for _, r := range roots {
+		nodes[r.ID] = &node{meta: r, done: make(chan struct{})}
+	}
+	cpu := make(chan struct{}, runtime.GOMAXPROCS(0))
+	var wg sync.WaitGroup
+	for _, n := range nodes {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			defer close(n.done)
+			for _, imp := range n.meta.Imports {
+				if dep := nodes[imp.ID]; dep != nil {
+					<-dep.done
+				}
+			}
+			cpu <- struct{}{}
+			defer func() { <-cpu }()
+			n.pkg = checkRoot(n.meta, fset, sizes, func(path string) (*types.Package, error) {
+				if path == "unsafe" {
+					return types.Unsafe, nil
+				}
+				imp := n.meta.Imports[path]
+				if imp == nil {
+					return nil, fmt.Errorf("no metadata for %s", path)
+				}
+				if dep := nodes[imp.ID]; dep != nil {
+					return dep.pkg.Types, nil
+				}
+				return importDep(imp.PkgPath)
+			})
+		}()
+	}
+	wg.Wait()
+
+	// Link the graph: roots import roots and dependencies; a dependency
+	// has types (possibly empty, when its export data could not be read)
+	// and imports nothing.
+	depPkgs := make(map[string]*packages.Package, len(deps))
+	for id, d := range deps {
+		tp := types.Unsafe
+		if d.PkgPath != "unsafe" {
+			var err error
+			if tp, err = importDep(d.PkgPath); err != nil {
+				tp = types.NewPackage(d.PkgPath, d.Name)
+			}
+		}
+		depPkgs[id] = &packages.Package{
+			ID:         d.ID,
+			Name:       d.Name,
+			PkgPath:    d.PkgPath,
+			Module:     d.Module,
+			Fset:       fset,
+			Types:      tp,
+			TypesSizes: sizes,
+			Imports:    map[string]*packages.Package{},
+		}
+	}
+	for _, r := range roots {
+		n := nodes[r.ID]
+		for path, imp := range r.Imports {
+			if dep := nodes[imp.ID]; dep != nil {
+				n.pkg.Imports[path] = dep.pkg
+			} else {
+				n.pkg.Imports[path] = depPkgs[imp.ID]
+			}
+		}
+	}
+	// Ill-typedness propagates to importers, as in go/packages.
+	var illTyped func(n *node, seen map[*node]bool) bool
+	illTyped = func(n *node, seen map[*node]bool) bool {
+		if seen[n] {
+			return n.pkg.IllTyped
+		}
+		seen[n] = true
+		for _, imp := range n.meta.Imports {
+			if dep := nodes[imp.ID]; dep != nil && illTyped(dep, seen) {
+				n.pkg.IllTyped = true
+			}
+		}
+		return n.pkg.IllTyped
+	}
+	seen := make(map[*node]bool)
+	pkgs = make([]*packages.Package, len(roots))
+	for i, r := range roots {
+		illTyped(nodes[r.ID], seen)
+		pkgs[i] = nodes[r.ID].pkg
+	}
+	return pkgs, true
+}
+
+// checkRoot parses and type-checks one root package listed by loadMeta,
+// recording parse and type errors in the package, as packages.Load does.
+func checkRoot(meta *packages.Package, fset *token.FileSet, sizes types.Sizes, imp importerFunc) *packages.Package {
+	p := &packages.Package{
+		ID:              meta.ID,
+		Name:            meta.Name,
+		PkgPath:         meta.PkgPath,
+		GoFiles:         meta.GoFiles,
+		CompiledGoFiles: meta.CompiledGoFiles,
+		OtherFiles:      meta.OtherFiles,
+		EmbedFiles:      meta.EmbedFiles,
+		EmbedPatterns:   meta.EmbedPatterns,
+		IgnoredFiles:    meta.IgnoredFiles,
+		Module:          meta.Module,
+		Fset:            fset,
+		TypesSizes:      sizes,
+		Imports:         make(map[string]*packages.Package, len(meta.Imports)),
+		TypesInfo: &types.Info{
+			Types:        make(map[ast.Expr]types.TypeAndValue),
+			Defs:         make(map[*ast.Ident]types.Object),
+			Uses:         make(map[*ast.Ident]types.Object),
+			Implicits:    make(map[ast.Node]types.Object),
+			Instances:    make(map[*ast.Ident]types.Instance),
+			Scopes:       make(map[ast.Node]*types.Scope),
+			Selections:   make(map[*ast.SelectorExpr]*types.Selection),
+			FileVersions: make(map[*ast.File]string),
+		},
+	}
+	for _, name := range meta.CompiledGoFiles {
+		f, err := parser.ParseFile(fset, name, nil, parser.AllErrors|parser.ParseComments)
+		if f != nil {
+			p.Syntax = append(p.Syntax, f)
+		}
+		switch err := err.(type) {
+		case nil:
+		case scanner.ErrorList:
+			for _, e := range err {
+				p.Errors = append(p.Errors, packages.Error{Pos: e.Pos.String(), Msg: e.Msg, Kind: packages.ParseError})
+			}
+		default:
+			p.Errors = append(p.Errors, packages.Error{Pos: name + ":1", Msg: err.Error(), Kind: packages.ParseError})
+		}
+	}
+	tc := &types.Config{
+		Importer: imp,
+		Sizes:    sizes,
+		Error: func(err error) {
+			if te, ok := err.(types.Error); ok {
+				p.TypeErrors = append(p.TypeErrors, te)
+				p.Errors = append(p.Errors, packages.Error{Pos: te.Fset.Position(te.Pos).String(), Msg: te.Msg, Kind: packages.TypeError})
+				return
+			}
+			p.Errors = append(p.Errors, packages.Error{Pos: "-", Msg: err.Error(), Kind: packages.UnknownError})
+		},
+	}
+	if meta.Module != nil && meta.Module.GoVersion != "" {
+		tc.GoVersion = "go" + meta.Module.GoVersion
+	}
+	p.Types = types.NewPackage(meta.PkgPath, meta.Name)
+	_ = types.NewChecker(tc, fset, p.Types, p.TypesInfo).Files(p.Syntax)
+	p.IllTyped = len(p.Errors) > 0
+	return p
+}
+
+// importerFunc is a types.Importer in one function.
+type importerFunc func(path string) (*types.Package, error)
+
+func (f importerFunc) Import(path string) (*types.Package, error) { return f(path) }
+
+// goarch is the architecture the packages are built for: GOARCH from the
+// configuration's environment, else this process's.
+func goarch(cfg *packages.Config) string {
+	env := cfg.Env
+	if env == nil {
+		env = os.Environ()
+	}
+	arch := runtime.GOARCH
+	for _, kv := range env {
+		if v, ok := strings.CutPrefix(kv, "GOARCH="); ok && v != "" {
+			arch = v
+		}
+	}
+	return arch
+}

@@ -1,0 +1,138 @@
+package driver
+
+import (
+	"os"
+	"path/filepath"
+	"slices"
+	"strings"
+	"testing"
+
+	"golang.org/x/tools/go/packages"
+)
+
+// TestLoad: load type-checks the packages that can reach HTTP from
+// source without compiling them, and gives them the same packages, files
+// and types as packages.Load: roots importing roots see one copy of their
+// types, and a root whose external test imports a helper that imports it
+// back (a test variant among its dependencies) is loaded by
+// packages.Load, with the roots it imports.
+func TestLoad(t *testing.T) {
+	dir := t.TempDir()
+	for name, src := range map[string]string{
+		"go.mod": "module example.com/m\n\ngo 1.26\n",
+		// a and b: b imports a; both are loaded from source.
+		"a/a.go": "package a\n\nimport \"net/http\"\n\ntype T struct{ C *http.Client }\n\nfunc New() *T { return &T{C: http.DefaultClient} }\n",
+		"b/b.go": "package b\n\nimport (\n\t\"net/http\"\n\n\t\"example.com/m/a\"\n)\n\nfunc Get(t *a.T) (*http.Response, error) { return t.C.Get(\"http://example.com\") }\n\nvar _ = a.New().C.Timeout\n",
+		// The compiler rejects this file (go:linkname needs unsafe);
+		// go/types does not: compiling it would be an error.
+		"c/c.go": "package c\n\nimport (\n\t\"net/http\"\n\t\"time\"\n)\n\n//go:linkname now time.Now\nfunc now() time.Time\n\nvar Client = &http.Client{}\n",
+		// d's external test imports h, which imports d: h is a test
+		// variant (h [d.test]), so d goes to packages.Load, and with it
+		// the root a that d imports and the root h that imports d.
+		"d/d.go":               "package d\n\nimport (\n\t\"net/http\"\n\n\t\"example.com/m/a\"\n)\n\nvar C = a.New().C\n\nfunc Get() { http.Get(\"http://example.com\") }\n",
+		"d/d_test.go":          "package d_test\n\nimport (\n\t\"testing\"\n\n\t\"example.com/m/h\"\n)\n\nfunc TestD(t *testing.T) { h.Use() }\n",
+		"d/d_internal_test.go": "package d\n\nfunc helper() {}\n",
+		"h/h.go":               "package h\n\nimport \"example.com/m/d\"\n\nfunc Use() { d.Get() }\n",
+		"pure/pure.go":         "package pure\n\nfunc Add(a, b int) int { return a + b }\n",
+		"b/b_ext_test.go":      "package b_test\n\nimport (\n\t\"testing\"\n\n\t\"example.com/m/b\"\n)\n\nfunc TestB(t *testing.T) { b.Get(nil) }\n",
+	} {
+		p := filepath.Join(dir, filepath.FromSlash(name))
+		if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(p, []byte(src), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	cfg := &packages.Config{Mode: packages.LoadSyntax | packages.NeedModule, Tests: true, Dir: dir}
+
+	meta, err := loadMeta(cfg, []string{"./..."})
+	if err != nil {
+		t.Fatal(err)
+	}
+	keep, _, ok := gate(meta)
+	if !ok {
+		t.Fatal("gate refused the module")
+	}
+	source, rest := splitForSource(keep)
+	var sourceIDs []string
+	for _, p := range source {
+		sourceIDs = append(sourceIDs, p.ID)
+	}
+	slices.Sort(sourceIDs)
+	slices.Sort(rest)
+	wantSource := []string{"example.com/m/a", "example.com/m/b", "example.com/m/b_test [example.com/m/b.test]", "example.com/m/c"}
+	if !slices.Equal(sourceIDs, wantSource) {
+		t.Errorf("from source: %q, want %q", sourceIDs, wantSource)
+	}
+	if want := []string{"example.com/m/a", "example.com/m/d", "example.com/m/h"}; !slices.Equal(rest, want) {
+		t.Errorf("through packages.Load: %q, want %q", rest, want)
+	}
+
+	got, err := load(cfg, []string{"./..."}, false)
+	if err != nil {
+		t.Fatal(err)
+	}
+	want, err := packages.Load(cfg, "./...")
+	if err != nil {
+		t.Fatal(err)
+	}
+	files := func(pkgs []*packages.Package) map[string]string {
+		m := make(map[string]string)
+		for _, p := range pkgs {
+			if strings.HasSuffix(p.ID, ".test") || p.PkgPath == "example.com/m/pure" {
+				continue // test mains and packages that cannot reach HTTP are not analysed
+			}
+			var names []string
+			for _, f := range p.Syntax {
+				names = append(names, filepath.Base(p.Fset.File(f.Pos()).Name()))
+			}
+			slices.Sort(names)
+			m[p.ID] = strings.Join(names, " ")
+		}
+		return m
+	}
+	gotFiles, wantFiles := files(got), files(want)
+	for id, w := range wantFiles {
+		if g, ok := gotFiles[id]; !ok || g != w {
+			t.Errorf("%s: files %q, want %q", id, g, w)
+		}
+	}
+	for id := range gotFiles {
+		if _, ok := wantFiles[id]; !ok {
+			t.Errorf("%s: loaded, but packages.Load does not list it", id)
+		}
+	}
+
+	byID := make(map[string]*packages.Package)
+	for _, p := range got {
+		if byID[p.ID] == nil {
+			byID[p.ID] = p
+		}
+		if strings.HasPrefix(p.PkgPath, "example.com/m/c") {
+			if len(p.Errors) > 0 {
+				t.Errorf("%s was compiled: %v", p.ID, p.Errors)
+			}
+		} else if len(p.Errors) > 0 {
+			t.Errorf("%s: %v", p.ID, p.Errors)
+		}
+		if p.Types == nil || p.TypesInfo == nil || p.IllTyped {
+			t.Errorf("%s: no types", p.ID)
+		}
+	}
+	// b sees the a that was type-checked from source, not a second copy.
+	if b, a := byID["example.com/m/b"], byID["example.com/m/a"]; b != nil && a != nil {
+		if b.Imports["example.com/m/a"] != a {
+			t.Errorf("b imports a second copy of a")
+		}
+		if http := b.Imports["net/http"]; http == nil || http.Types == nil || !http.Types.Complete() {
+			t.Errorf("b's net/http has no types from export data")
+		}
+	}
+	// The premise: compiling c fails, as packages.Load shows.
+	for _, p := range want {
+		if p.PkgPath == "example.com/m/c" && len(p.Errors) == 0 {
+			t.Errorf("packages.Load compiled c without error: the test no longer shows that load does not compile")
+		}
+	}
+}
