@@ -278,11 +278,13 @@ func runStandalone(progname string, defs []analyzers.Definition, args []string) 
 			log.Print(err)
 			return 1
 		}
+		// Profile what the analysis holds at its end, the graph included.
 		runtime.GC()
 		if err := pprof.WriteHeapProfile(f); err != nil {
 			log.Print(err)
 		}
 		f.Close()
+		runtime.KeepAlive(res)
 	}
 	return exit
 }

@@ -36,21 +36,18 @@ func NewRequestSenders(ix *valueflow.Index) *RequestSenders {
 	return &RequestSenders{ix: ix, memo: make(map[*ssa.Function]RequestParam)}
 }
 
-// maxSendDepth bounds the helpers followed from one function.
-const maxSendDepth = 3
-
 // Of returns the request parameter that fn, a function of this package,
 // sends through net/http, directly or through other functions of the
-// package; Index is -1 when there is none.
-func (r *RequestSenders) Of(fn *ssa.Function) RequestParam { return r.of(fn, 0) }
-
-func (r *RequestSenders) of(fn *ssa.Function, depth int) RequestParam {
+// package; Index is -1 when there is none. Each function is analysed
+// once (the results are memoised), so a chain of helpers of any length
+// costs time linear in its size.
+func (r *RequestSenders) Of(fn *ssa.Function) RequestParam {
 	if p, ok := r.memo[fn]; ok {
 		return p
 	}
 	none := RequestParam{Index: -1}
 	r.memo[fn] = none // recursion
-	if fn == nil || fn.Pkg != r.ix.Pkg || depth > maxSendDepth {
+	if fn == nil || fn.Pkg != r.ix.Pkg {
 		return none
 	}
 	out := none
@@ -65,7 +62,7 @@ func (r *RequestSenders) of(fn *ssa.Function, depth int) RequestParam {
 			if s, ok := httplib.Classify(call); ok && s.Request != nil {
 				req, what = s.Request, s.Name
 			} else if callee := call.Common().StaticCallee(); callee != nil && callee.Pkg == r.ix.Pkg {
-				if p := r.of(callee, depth+1); p.Index >= 0 && p.Index < len(call.Common().Args) {
+				if p := r.Of(callee); p.Index >= 0 && p.Index < len(call.Common().Args) {
 					req, what = call.Common().Args[p.Index], p.What
 				}
 			}

@@ -1,9 +1,20 @@
 // Command gen writes a synthetic Go package for httplint's scaling
-// benchmark: n functions that build clients and transports, send
-// requests, retry, and build query strings, plus a call graph between
-// them, so that every analyzer has work proportional to n.
+// benchmark, whose analysis work should grow linearly with n:
 //
-// Usage: gen -n 2000 -o DIR (DIR gets go.mod and pkg/gen.go).
+//	-shape functions  n functions that build clients and transports, send
+//	                  requests, retry, and build query strings, plus a call
+//	                  graph between them (the default)
+//	-shape nesting    one function with closures nested n deep, each of
+//	                  which captures the client, sends and retries; the
+//	                  innermost one configures the client's transport
+//	-shape chain      a chain of n helpers that pass the client and the
+//	                  request down to the one that sends
+//	-shape long       one function of n statements that configure and use
+//	                  one client and one transport
+//	-shape clients    one function that builds n clients and sends with each
+//	-shape loops      one function with n retry loops
+//
+// Usage: gen [-shape S] -n N -o DIR (DIR gets go.mod and pkg/gen.go).
 package main
 
 import (
@@ -17,14 +28,43 @@ import (
 )
 
 func main() {
-	n := flag.Int("n", 1000, "number of functions")
+	n := flag.Int("n", 1000, "size: functions, nesting depth, chain length, statements, clients or loops")
+	shape := flag.String("shape", "functions", "functions, nesting, chain, long, clients or loops")
 	out := flag.String("o", "", "output directory")
 	flag.Parse()
 	if *out == "" || *n < 1 {
-		log.Fatal("usage: gen -n N -o DIR")
+		log.Fatal("usage: gen [-shape S] -n N -o DIR")
+	}
+	shapes := map[string]func(*bytes.Buffer, int){
+		"functions": functions,
+		"nesting":   nesting,
+		"chain":     chain,
+		"long":      long,
+		"clients":   clients,
+		"loops":     loops,
+	}
+	gen, ok := shapes[*shape]
+	if !ok {
+		log.Fatalf("unknown -shape %q: want functions, nesting, chain, long, clients or loops", *shape)
 	}
 	var b bytes.Buffer
-	b.WriteString(`// Code written by scripts/bench/gen for the scaling benchmark.
+	gen(&b, *n)
+	src, err := format.Source(b.Bytes())
+	if err != nil {
+		log.Fatal(err)
+	}
+	if err := os.MkdirAll(filepath.Join(*out, "pkg"), 0o755); err != nil {
+		log.Fatal(err)
+	}
+	if err := os.WriteFile(filepath.Join(*out, "go.mod"), []byte("module example.com/scale\n\ngo 1.26.0\n"), 0o644); err != nil {
+		log.Fatal(err)
+	}
+	if err := os.WriteFile(filepath.Join(*out, "pkg", "gen.go"), src, 0o644); err != nil {
+		log.Fatal(err)
+	}
+}
+
+const header = `// Code written by scripts/bench/gen for the scaling benchmark.
 
 package pkg
 
@@ -36,12 +76,24 @@ import (
 	"time"
 )
 
-var shared = &http.Client{Timeout: 10 * time.Second}
+var (
+	_ = context.Background
+	_ = url.Values{}
+	_ = strings.NewReader
+	_ = time.Second
+)
+
+`
+
+// functions writes n functions that each build a client and a
+// transport, send, retry and build a query string, calling each other.
+func functions(b *bytes.Buffer, n int) {
+	b.WriteString(header + `var shared = &http.Client{Timeout: 10 * time.Second}
 
 `)
-	for i := 0; i < *n; i++ {
-		next := (i + 1) % *n
-		fmt.Fprintf(&b, `
+	for i := 0; i < n; i++ {
+		next := (i + 1) % n
+		fmt.Fprintf(b, `
 type service%[1]d struct{ client *http.Client }
 
 func newService%[1]d() *service%[1]d {
@@ -90,17 +142,69 @@ func call%[1]d(base string, ids []string) error {
 }
 `, i, next)
 	}
-	src, err := format.Source(b.Bytes())
-	if err != nil {
-		log.Fatal(err)
+}
+
+// nesting writes one function whose closures nest n deep; each captures
+// the client, sends and retries, and the innermost sets its transport.
+func nesting(b *bytes.Buffer, n int) {
+	b.WriteString(header + "func Nested(ctx context.Context) {\n\tc := &http.Client{}\n\tt := &http.Transport{MaxConnsPerHost: 4}\n")
+	for i := 0; i < n; i++ {
+		fmt.Fprintf(b, "f%d := func() {\n", i)
+		b.WriteString("for {\nresp, err := c.Get(\"http://example.com\")\nif err == nil {\nresp.Body.Close()\nbreak\n}\n}\n")
 	}
-	if err := os.MkdirAll(filepath.Join(*out, "pkg"), 0o755); err != nil {
-		log.Fatal(err)
+	b.WriteString("c.Transport = t\n")
+	for i := n - 1; i >= 0; i-- {
+		fmt.Fprintf(b, "}\nf%d()\n", i)
 	}
-	if err := os.WriteFile(filepath.Join(*out, "go.mod"), []byte("module example.com/scale\n\ngo 1.26.0\n"), 0o644); err != nil {
-		log.Fatal(err)
+	b.WriteString("}\n")
+}
+
+// chain writes n helpers, each passing the client and the request to the
+// next; the last one sends.
+func chain(b *bytes.Buffer, n int) {
+	b.WriteString(header + "func Start() {\n\tc := &http.Client{}\n\treq, _ := http.NewRequest(http.MethodGet, \"http://example.com\", nil)\n\tfor {\n\t\tif err := step0(c, req); err == nil {\n\t\t\treturn\n\t\t}\n\t}\n}\n\n")
+	for i := 0; i < n-1; i++ {
+		fmt.Fprintf(b, "func step%d(c *http.Client, req *http.Request) error {\n\treturn step%d(c, req)\n}\n\n", i, i+1)
 	}
-	if err := os.WriteFile(filepath.Join(*out, "pkg", "gen.go"), src, 0o644); err != nil {
-		log.Fatal(err)
+	fmt.Fprintf(b, "func step%d(c *http.Client, req *http.Request) error {\n\tresp, err := c.Do(req)\n\tif err != nil {\n\t\treturn err\n\t}\n\treturn resp.Body.Close()\n}\n", n-1)
+}
+
+// long writes one function of n statements that configure one transport
+// and client and send through them.
+func long(b *bytes.Buffer, n int) {
+	b.WriteString(header + "func Long(ctx context.Context, base string) {\n\tt := &http.Transport{}\n\tc := &http.Client{Transport: t}\n\tq := url.Values{}\n")
+	for i := 0; i < n; i++ {
+		switch i % 4 {
+		case 0:
+			fmt.Fprintf(b, "t.MaxIdleConns = %d\n", i+1)
+		case 1:
+			fmt.Fprintf(b, "q.Set(\"k%d\", base)\n", i)
+		case 2:
+			fmt.Fprintf(b, "if resp, err := c.Get(base + \"?\" + q.Encode()); err == nil {\nresp.Body.Close()\n}\n")
+		case 3:
+			fmt.Fprintf(b, "c.Timeout = %d * time.Second\n", i)
+		}
 	}
+	b.WriteString("}\n")
+}
+
+// clients writes one function that builds n clients and sends with each.
+func clients(b *bytes.Buffer, n int) {
+	b.WriteString(header + "func Clients(ctx context.Context) {\n")
+	for i := 0; i < n; i++ {
+		fmt.Fprintf(b, "c%[1]d := &http.Client{Transport: &http.Transport{MaxConnsPerHost: %[1]d + 1}}\n", i)
+		fmt.Fprintf(b, "if resp, err := c%d.Get(\"http://example.com\"); err == nil {\nresp.Body.Close()\n}\n", i)
+	}
+	b.WriteString("}\n")
+}
+
+// loops writes one function with n retry loops around one client.
+func loops(b *bytes.Buffer, n int) {
+	b.WriteString(header + "func Loops(ctx context.Context, c *http.Client) {\n")
+	for i := 0; i < n; i++ {
+		fmt.Fprintf(b, "for attempt := 0; attempt < %d; attempt++ {\n", i+2)
+		b.WriteString("req, _ := http.NewRequestWithContext(ctx, http.MethodPost, \"http://example.com\", strings.NewReader(\"x\"))\n")
+		b.WriteString("resp, err := c.Do(req)\nif err == nil {\nresp.Body.Close()\nbreak\n}\ntime.Sleep(time.Second)\n}\n")
+	}
+	b.WriteString("}\n")
 }
