@@ -70,6 +70,7 @@ func (c *checker) function(fn *ssa.Function) {
 		return
 	}
 	var forest *retryloop.Forest
+	self := retryloop.SelfCalls(fn)
 	for _, a := range atts {
 		c.libraryRules(fn, a)
 		if forest == nil {
@@ -84,7 +85,7 @@ func (c *checker) function(fn *ssa.Function) {
 			continue
 		}
 		if a.entry == nil {
-			if rec := retryloop.FindRecursion(fn, c.loopAttempt(a)); rec != nil {
+			if rec := retryloop.FindRecursion(fn, c.loopAttempt(a), self); rec != nil {
 				c.recursionRules(fn, a, rec)
 			}
 		}

@@ -38,16 +38,31 @@ func inFile(f *ast.File, pos token.Pos) []ast.Node {
 	} else if f.Name != nil && f.Name.Pos() <= pos && pos < f.Name.End() {
 		root = f.Name
 	}
-	if root != nil {
-		var inner []ast.Node
-		ast.Inspect(root, func(n ast.Node) bool {
-			if n == nil || pos < n.Pos() || pos >= n.End() {
-				return false
+	// Descend from root to the innermost node containing pos, looking
+	// only at the children of the nodes on the path (by binary search in
+	// statement lists), so that a query costs the depth of the path, not
+	// the size of the function.
+	for n := root; n != nil; {
+		path = append(path, n)
+		var next ast.Node
+		if b, ok := n.(*ast.BlockStmt); ok {
+			list := b.List
+			i := sort.Search(len(list), func(i int) bool { return list[i].End() > pos })
+			if i < len(list) && list[i].Pos() <= pos {
+				next = list[i]
 			}
-			inner = append(inner, n)
-			return true
-		})
-		path = append(path, inner...)
+		} else {
+			ast.Inspect(n, func(c ast.Node) bool {
+				if c == n {
+					return true
+				}
+				if next == nil && c != nil && c.Pos() <= pos && pos < c.End() {
+					next = c
+				}
+				return false
+			})
+		}
+		n = next
 	}
 	// Innermost first.
 	for l, r := 0, len(path)-1; l < r; l, r = l+1, r-1 {

@@ -13,10 +13,13 @@
 # Targets (docs/evaluation.md): httplint std within 1.3x the floor's wall
 # time and peak memory; at least 5x faster than staticcheck on the same
 # packages; under go vet within 1.2x of plain go vet. Plus a scaling
-# check on generated packages (scripts/bench/gen) of growing size.
+# check on generated packages (scripts/bench/gen) of growing size, and on
+# hostile shapes (deep closure nesting, long helper chains, long
+# functions, many clients, many loops) whose cost must grow linearly.
 #
 # Usage: scripts/bench/bench.sh [-o OUTDIR] [-r RUNS] [--corpus MODDIR]
 #                               [--vet PATTERN] [--sizes "1000 2000 4000 8000"]
+#                               [--shapes "long:1000,2000,4000 ..."]
 #                               [--skip-std] [--skip-scaling]
 #
 #   -r RUNS      runs per measurement; the minimum wall time and the
@@ -32,6 +35,7 @@ runs=3
 corpus=""
 vetpat="net/..."
 sizes="1000 2000 4000 8000"
+shapes="nesting:50,100,200,400 chain:1000,2000,4000,8000 long:2000,4000,8000,16000 clients:1000,2000,4000,8000 loops:500,1000,2000,4000"
 skip_std=0
 skip_scaling=0
 while [ $# -gt 0 ]; do
@@ -41,6 +45,7 @@ while [ $# -gt 0 ]; do
 	--corpus) corpus=$(cd "$2" && pwd); shift 2 ;;
 	--vet) vetpat=$2; shift 2 ;;
 	--sizes) sizes=$2; shift 2 ;;
+	--shapes) shapes=$2; shift 2 ;;
 	--skip-std) skip_std=1; shift ;;
 	--skip-scaling) skip_scaling=1; shift ;;
 	-h|--help) sed -n '2,30p' "$0"; exit 0 ;;
@@ -173,13 +178,52 @@ if [ "$skip_scaling" = 0 ]; then
 	echo
 	echo "  functions  httplint-floor (s)  per 1000 functions (s)"
 	awk -F'\t' '
-		$1 ~ /^scale/ { n = substr($1, 6); s[n, $2] = $3; sizes[n] = 1 }
+		$1 ~ /^scale[0-9]/ { n = substr($1, 6); s[n, $2] = $3; sizes[n] = 1 }
 		END {
 			for (n in sizes) {
 				d = s[n, "httplint"] - s[n, "floor"]
 				printf "  %9d  %18.2f  %22.3f\n", n, d, d / n * 1000
 			}
 		}' "$results" | sort -n
+
+	# Hostile shapes (scripts/bench/gen -shape): each size doubles the
+	# last; httplint's cost must grow linearly. The floor is left out:
+	# go list compiles the packages it loads, and the compiler's cost on
+	# deep closure nesting is exponential (httplint type-checks the
+	# packages it analyses without compiling them).
+	echo
+	echo "== scaling: hostile shapes (httplint only; each size doubles the last)"
+	for spec in $shapes; do
+		shape=${spec%%:*}
+		for size in $(echo "${spec#*:}" | tr , ' '); do
+			dir="$out/shape-$shape-$size"
+			[ -d "$dir" ] || "$out/bin/gen" -shape "$shape" -n "$size" -o "$dir"
+			echo " $shape n=$size"
+			measure "shape-$shape-$size" httplint "$dir" "$out/bin/httplint" ./...
+		done
+	done
+	echo
+	echo "  shape      growth of the increment in time and memory per doubling of n (2 is linear, 4 quadratic)"
+	awk -F'\t' '
+		$1 ~ /^shape-/ && $2 == "httplint" {
+			split($1, p, "-"); sh = p[2]; n = p[3]
+			k = ++count[sh]; size[sh, k] = n; secs[sh, k] = $3; kb[sh, k] = $4
+		}
+		END {
+			for (sh in count) {
+				line = ""
+				for (k = 3; k <= count[sh]; k++) {
+					# increment over the previous increment: 2 when
+					# the cost is linear, 4 when quadratic
+					it = secs[sh, k-1] - secs[sh, k-2]; if (it < 0.05) it = 0.05
+					im = kb[sh, k-1] - kb[sh, k-2]; if (im < 1024) im = 1024
+					dt = (secs[sh, k] - secs[sh, k-1]) / it
+					dm = (kb[sh, k] - kb[sh, k-1]) / im
+					line = line sprintf("  n=%d: time x%.1f, memory x%.1f", size[sh, k], dt, dm)
+				}
+				printf "  %-9s %s\n", sh, line
+			}
+		}' "$results" | sort
 fi
 
 echo

@@ -21,6 +21,8 @@ package valueflow
 import (
 	"go/token"
 	"go/types"
+	"slices"
+	"sync"
 
 	"golang.org/x/tools/go/ssa"
 )
@@ -71,6 +73,21 @@ type Index struct {
 
 	escapingState
 	callState
+	storesMemo
+}
+
+// storesMemo memoises ObjectStores for queries without a SafeCall or
+// extra homes (most of them): a client used by n sends of one function
+// is then walked once, not n times. The analyzers that share an Index
+// run concurrently, hence the lock.
+type storesMemo struct {
+	storesMu sync.Mutex
+	stores   map[ssa.Value]objectStores
+}
+
+type objectStores struct {
+	stores  []FieldStore
+	escapes bool
 }
 
 // NewIndex indexes the functions funcs of package pkg. funcs should hold
@@ -476,6 +493,26 @@ type SafeCall func(call *ssa.CallCommon, arg int) bool
 // given extra homes. escapes reports whether v, or a pointer loaded
 // from one of its homes, reaches code whose writes cannot be seen.
 func (ix *Index) ObjectStores(v ssa.Value, safe SafeCall, extra ...Home) (stores []FieldStore, escapes bool) {
+	if safe != nil || len(extra) > 0 {
+		return ix.objectStores(v, safe, extra...)
+	}
+	ix.storesMu.Lock()
+	r, ok := ix.stores[v]
+	ix.storesMu.Unlock()
+	if !ok {
+		r.stores, r.escapes = ix.objectStores(v, nil)
+		r.stores = slices.Clip(r.stores) // callers may append
+		ix.storesMu.Lock()
+		if ix.stores == nil {
+			ix.stores = make(map[ssa.Value]objectStores)
+		}
+		ix.stores[v] = r
+		ix.storesMu.Unlock()
+	}
+	return r.stores, r.escapes
+}
+
+func (ix *Index) objectStores(v ssa.Value, safe SafeCall, extra ...Home) (stores []FieldStore, escapes bool) {
 	homes := map[Home]bool{}
 	var queue []Home
 	addHome := func(h Home) {

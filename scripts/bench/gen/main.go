@@ -178,7 +178,7 @@ func long(b *bytes.Buffer, n int) {
 		case 0:
 			fmt.Fprintf(b, "t.MaxIdleConns = %d\n", i+1)
 		case 1:
-			fmt.Fprintf(b, "q.Set(\"k%d\", base)\n", i)
+			fmt.Fprintf(b, "q.Set(\"k%d\", base)\n", i%16)
 		case 2:
 			fmt.Fprintf(b, "if resp, err := c.Get(base + \"?\" + q.Encode()); err == nil {\nresp.Body.Close()\n}\n")
 		case 3:

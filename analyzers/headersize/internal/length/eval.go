@@ -44,7 +44,7 @@ type Estimator struct {
 	guards  map[*ssa.Function][]guard
 	roots   map[*ssa.Function]*frame
 	objs    *objIndex
-	reach   map[*ssa.BasicBlock]map[int]bool
+	reach   map[*ssa.BasicBlock]blockSet
 	objBusy map[objKey]bool
 	steps   int
 }
@@ -61,7 +61,7 @@ func New(ix *valueflow.Index, fset *token.FileSet, files []*ast.File, info *type
 		loops:   make(map[*ssa.Function][]*loop),
 		guards:  make(map[*ssa.Function][]guard),
 		roots:   make(map[*ssa.Function]*frame),
-		reach:   make(map[*ssa.BasicBlock]map[int]bool),
+		reach:   make(map[*ssa.BasicBlock]blockSet),
 		objBusy: make(map[objKey]bool),
 	}
 }

@@ -330,13 +330,28 @@ func (a *Estimator) paramObject(f *frame, p *ssa.Parameter, m measure) (Length, 
 	return Unknown, false
 }
 
+// maxWrites bounds the writes to one object that objMuts weighs: each
+// query looks at every write that may precede it, so an object written
+// more often (generated code) would make a function's queries cost the
+// square of its size. Such an object's length is Unknown.
+const maxWrites = 512
+
 // objMuts sums the mutations made through the object whose origin is
 // leaf, each multiplied by the number of times it runs.
 func (a *Estimator) objMuts(f *frame, leaf ssa.Value, m measure, at ssa.Instruction) Length {
 	oi := a.objIdx()
+	if len(oi.muts[leaf])+len(oi.passes[leaf]) > maxWrites {
+		return Unknown
+	}
 	total := Const(0)
 	total.Safe = true
 	for _, mu := range oi.muts[leaf] {
+		// Each mutation is a step: the work per query stays bounded
+		// however many times the object is written.
+		a.steps++
+		if a.steps > budget {
+			return Unknown
+		}
 		if !a.mayPrecede(mu.instr, at) {
 			continue
 		}
@@ -646,26 +661,35 @@ func (a *Estimator) mayPrecede(from, at ssa.Instruction) bool {
 			}
 		}
 	}
-	return a.reachable(fb)[tb.Index]
+	return a.reachable(fb).has(tb.Index)
 }
 
-// reachable returns the blocks reachable from b through at least one
-// edge.
-func (a *Estimator) reachable(b *ssa.BasicBlock) map[int]bool {
+// reachable returns the set of blocks reachable from b through at least
+// one edge, as a bit set indexed by block index: memoised per block, so a
+// function of n blocks costs at most n²/64 words however often it is
+// asked.
+func (a *Estimator) reachable(b *ssa.BasicBlock) blockSet {
 	if r, ok := a.reach[b]; ok {
 		return r
 	}
-	r := make(map[int]bool)
+	r := make(blockSet, (len(b.Parent().Blocks)+63)/64)
 	stack := append([]*ssa.BasicBlock(nil), b.Succs...)
 	for len(stack) > 0 {
 		x := stack[len(stack)-1]
 		stack = stack[:len(stack)-1]
-		if r[x.Index] {
+		if r.has(x.Index) {
 			continue
 		}
-		r[x.Index] = true
+		r.add(x.Index)
 		stack = append(stack, x.Succs...)
 	}
 	a.reach[b] = r
 	return r
 }
+
+// A blockSet is a set of basic block indices.
+type blockSet []uint64
+
+func (s blockSet) add(i int) { s[i/64] |= 1 << (i % 64) }
+
+func (s blockSet) has(i int) bool { return i/64 < len(s) && s[i/64]&(1<<(i%64)) != 0 }

@@ -29,20 +29,11 @@ type Recursion struct {
 // nil: a call of fn itself on the failure branch of a test of a's
 // outcome. A call that passes a different request (a next page, another
 // host) moves on rather than retrying and does not count.
-func FindRecursion(fn *ssa.Function, a Attempt) *Recursion {
+// self lists fn's calls of itself (SelfCalls), computed once for all the
+// attempts of fn.
+func FindRecursion(fn *ssa.Function, a Attempt, self []ssa.CallInstruction) *Recursion {
 	cb := a.Call.Block()
-	if cb == nil {
-		return nil
-	}
-	var self []ssa.CallInstruction
-	for _, b := range fn.Blocks {
-		for _, instr := range b.Instrs {
-			if c, ok := instr.(ssa.CallInstruction); ok && c.Common().StaticCallee() == fn && instr != a.Call {
-				self = append(self, c)
-			}
-		}
-	}
-	if len(self) == 0 {
+	if cb == nil || len(self) == 0 {
 		return nil
 	}
 	for _, b := range fn.Blocks {
@@ -59,6 +50,9 @@ func FindRecursion(fn *ssa.Function, a Attempt) *Recursion {
 			fail = b.Succs[0]
 		}
 		for _, s := range self {
+			if s == a.Call {
+				continue
+			}
 			if !reachesFrom(fail, s.Block()) || !sameInputs(fn, a, s) {
 				continue
 			}
@@ -178,4 +172,17 @@ func testedIn(fn *ssa.Function, p *ssa.Parameter) bool {
 func isInteger(t types.Type) bool {
 	b, ok := t.Underlying().(*types.Basic)
 	return ok && b.Info()&types.IsInteger != 0
+}
+
+// SelfCalls returns the calls fn makes of itself.
+func SelfCalls(fn *ssa.Function) []ssa.CallInstruction {
+	var self []ssa.CallInstruction
+	for _, b := range fn.Blocks {
+		for _, instr := range b.Instrs {
+			if c, ok := instr.(ssa.CallInstruction); ok && c.Common().StaticCallee() == fn {
+				self = append(self, c)
+			}
+		}
+	}
+	return self
 }
