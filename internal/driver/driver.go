@@ -9,6 +9,8 @@ import (
 	"os"
 	"runtime"
 	"runtime/pprof"
+	"slices"
+	"strconv"
 	"strings"
 
 	"golang.org/x/tools/go/analysis"
@@ -16,6 +18,7 @@ import (
 	"golang.org/x/tools/go/packages"
 
 	"github.com/httplint/httplint/analyzers"
+	"github.com/httplint/httplint/internal/http/facts"
 	"github.com/httplint/httplint/internal/lint"
 	"github.com/httplint/httplint/internal/sarif"
 )
@@ -322,6 +325,18 @@ func analyse(o *options, selected []analyzers.Definition, patterns []string) (*r
 	code := 0
 	if packages.PrintErrors(initial) > 0 {
 		code = 1
+	}
+	// Each package's SSA form is dropped as soon as every analyzer that
+	// uses it is done with it.
+	users := 0
+	for _, a := range as {
+		if slices.Contains(a.Requires, facts.Analyzer) {
+			users++
+		}
+	}
+	if err := facts.Analyzer.Flags.Set(facts.ReleaseAfterFlag, strconv.Itoa(users)); err != nil {
+		log.Print(err)
+		return nil, 1
 	}
 	graph, err := checker.Analyze(as, initial, nil)
 	if err != nil {

@@ -188,7 +188,10 @@ func splitForSource(roots []*packages.Package) (source []*packages.Package, rest
 // The packages returned have syntax and types for the roots. Their
 // dependencies have types but no syntax and no imports of their own
 // (their facts would be empty: facts come from syntax). ok is false when
-// the go command gives no export data for some dependency.
+// the go command gives no export data for some dependency, or cannot
+// list the dependencies by import path: a package of a module that the
+// main module's go.mod does not name (the roots are packages of other
+// modules, and -mod=readonly forbids adding it).
 func loadFromSource(cfg *packages.Config, roots []*packages.Package) (pkgs []*packages.Package, ok bool) {
 	isRoot := make(map[string]bool)            // by ID
 	deps := make(map[string]*packages.Package) // by ID

@@ -3,6 +3,7 @@ package facts_test
 import (
 	"bytes"
 	"encoding/gob"
+	"fmt"
 	"os"
 	"path/filepath"
 	"reflect"
@@ -82,5 +83,52 @@ func TestFactsDeterministic(t *testing.T) {
 	}
 	if len(first) != len(second) {
 		t.Errorf("%d facts on the first run, %d on the second", len(first), len(second))
+	}
+}
+
+// TestRelease: a result drops its SSA form when its last user releases
+// it, and only then; with no count set (golangci-lint, go vet) it keeps it.
+func TestRelease(t *testing.T) {
+	testdata, err := filepath.Abs("testdata")
+	if err != nil {
+		t.Fatal(err)
+	}
+	cfg := &packages.Config{
+		Mode: packages.LoadAllSyntax,
+		Dir:  filepath.Join(testdata, "src"),
+		Env:  append(os.Environ(), "GOPATH="+testdata, "GO111MODULE=off", "GOPROXY=off"),
+	}
+	for _, users := range []int{0, 2} {
+		if err := facts.Analyzer.Flags.Set(facts.ReleaseAfterFlag, fmt.Sprint(users)); err != nil {
+			t.Fatal(err)
+		}
+		pkgs, err := packages.Load(cfg, "ctor")
+		if err != nil {
+			t.Fatal(err)
+		}
+		g, err := checker.Analyze([]*analysis.Analyzer{facts.Analyzer}, pkgs, nil)
+		if err != nil {
+			t.Fatal(err)
+		}
+		var res *facts.Result
+		for act := range g.All() {
+			if act.IsRoot {
+				res, _ = act.Result.(*facts.Result)
+			}
+		}
+		if res == nil || !res.Relevant || res.Index == nil {
+			t.Fatalf("users=%d: no facts for ctor", users)
+		}
+		res.Release()
+		if res.Index == nil {
+			t.Errorf("users=%d: the result dropped its index after one release", users)
+		}
+		res.Release()
+		if dropped := res.Index == nil && !res.Relevant; dropped != (users == 2) {
+			t.Errorf("users=%d: after two releases, dropped=%t", users, dropped)
+		}
+	}
+	if err := facts.Analyzer.Flags.Set(facts.ReleaseAfterFlag, "0"); err != nil {
+		t.Fatal(err)
 	}
 }
