@@ -26,23 +26,7 @@ func TestFacts(t *testing.T) {
 // cache analysis results (Bazel's nogo, go vet with GOCACHEPROG) need.
 func TestFactsDeterministic(t *testing.T) {
 	encodeAll := func() map[string][]byte {
-		testdata, err := filepath.Abs("testdata")
-		if err != nil {
-			t.Fatal(err)
-		}
-		cfg := &packages.Config{
-			Mode: packages.LoadAllSyntax,
-			Dir:  filepath.Join(testdata, "src"),
-			Env:  append(os.Environ(), "GOPATH="+testdata, "GO111MODULE=off", "GOPROXY=off"),
-		}
-		pkgs, err := packages.Load(cfg, "ctor", "ctx", "body")
-		if err != nil {
-			t.Fatal(err)
-		}
-		g, err := checker.Analyze([]*analysis.Analyzer{facts.Analyzer}, pkgs, nil)
-		if err != nil {
-			t.Fatal(err)
-		}
+		g := analyzeTestdata(t, "ctor", "ctx", "body")
 		out := make(map[string][]byte)
 		for act := range g.All() {
 			if act.Err != nil {
@@ -89,27 +73,11 @@ func TestFactsDeterministic(t *testing.T) {
 // TestRelease: a result drops its SSA form when its last user releases
 // it, and only then; with no count set (golangci-lint, go vet) it keeps it.
 func TestRelease(t *testing.T) {
-	testdata, err := filepath.Abs("testdata")
-	if err != nil {
-		t.Fatal(err)
-	}
-	cfg := &packages.Config{
-		Mode: packages.LoadAllSyntax,
-		Dir:  filepath.Join(testdata, "src"),
-		Env:  append(os.Environ(), "GOPATH="+testdata, "GO111MODULE=off", "GOPROXY=off"),
-	}
 	for _, users := range []int{0, 2} {
 		if err := facts.Analyzer.Flags.Set(facts.ReleaseAfterFlag, fmt.Sprint(users)); err != nil {
 			t.Fatal(err)
 		}
-		pkgs, err := packages.Load(cfg, "ctor")
-		if err != nil {
-			t.Fatal(err)
-		}
-		g, err := checker.Analyze([]*analysis.Analyzer{facts.Analyzer}, pkgs, nil)
-		if err != nil {
-			t.Fatal(err)
-		}
+		g := analyzeTestdata(t, "ctor")
 		var res *facts.Result
 		for act := range g.All() {
 			if act.IsRoot {
@@ -131,4 +99,28 @@ func TestRelease(t *testing.T) {
 	if err := facts.Analyzer.Flags.Set(facts.ReleaseAfterFlag, "0"); err != nil {
 		t.Fatal(err)
 	}
+}
+
+// analyzeTestdata runs the facts analyzer on testdata/src packages
+// (GOPATH mode, as analysistest loads them).
+func analyzeTestdata(t *testing.T, patterns ...string) *checker.Graph {
+	t.Helper()
+	testdata, err := filepath.Abs("testdata")
+	if err != nil {
+		t.Fatal(err)
+	}
+	cfg := &packages.Config{
+		Mode: packages.LoadAllSyntax,
+		Dir:  filepath.Join(testdata, "src"),
+		Env:  append(os.Environ(), "GOPATH="+testdata, "GO111MODULE=off", "GOPROXY=off"),
+	}
+	pkgs, err := packages.Load(cfg, patterns...)
+	if err != nil {
+		t.Fatal(err)
+	}
+	g, err := checker.Analyze([]*analysis.Analyzer{facts.Analyzer}, pkgs, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return g
 }
