@@ -31,23 +31,7 @@ func isFilePattern(patterns []string) bool {
 // when some root has errors, which a full load reports. When no package
 // is relevant, keep is empty and ok is true.
 func gate(roots []*packages.Package) (keep []*packages.Package, paths []string, ok bool) {
-	reaches := make(map[*packages.Package]bool)
-	var visit func(p *packages.Package) bool
-	visit = func(p *packages.Package) bool {
-		if r, done := reaches[p]; done {
-			return r
-		}
-		reaches[p] = false // cycles (broken code) end here
-		r := false
-		for path, imp := range p.Imports {
-			if httplib.IsClientLibrary(path) || visit(imp) {
-				r = true
-				break
-			}
-		}
-		reaches[p] = r
-		return r
-	}
+	visit := closureHas(func(path string, _ *packages.Package) bool { return httplib.IsClientLibrary(path) })
 	// A test variant that is relevant brings the other variants of its
 	// test binary (p [p.test] for p_test [p.test]), which it may import.
 	relevant := make(map[*packages.Package]bool)
@@ -90,4 +74,28 @@ func underTest(p *packages.Package) string {
 		return strings.TrimSuffix(strings.TrimSuffix(variant, "]"), ".test")
 	}
 	return p.PkgPath
+}
+
+// closureHas returns a memoised test of whether a package imports,
+// directly or through its imports, a package that hit accepts (hit gets
+// the import path and the package imported).
+func closureHas(hit func(path string, imp *packages.Package) bool) func(*packages.Package) bool {
+	memo := make(map[*packages.Package]bool)
+	var has func(p *packages.Package) bool
+	has = func(p *packages.Package) bool {
+		if r, done := memo[p]; done {
+			return r
+		}
+		memo[p] = false // cycles (broken code) end here
+		r := false
+		for path, imp := range p.Imports {
+			if hit(path, imp) || has(imp) {
+				r = true
+				break
+			}
+		}
+		memo[p] = r
+		return r
+	}
+	return has
 }

@@ -95,23 +95,7 @@ func splitForSource(roots []*packages.Package) (source []*packages.Package, rest
 		}
 		isRoot[r.ID] = true
 	}
-	seesRoot := make(map[*packages.Package]bool)
-	var sees func(p *packages.Package) bool
-	sees = func(p *packages.Package) bool {
-		if r, done := seesRoot[p]; done {
-			return r
-		}
-		seesRoot[p] = false // cycles (broken code) end here
-		r := false
-		for _, imp := range p.Imports {
-			if rootPaths[imp.PkgPath] || sees(imp) {
-				r = true
-				break
-			}
-		}
-		seesRoot[p] = r
-		return r
-	}
+	sees := closureHas(func(_ string, imp *packages.Package) bool { return rootPaths[imp.PkgPath] })
 	loadable := func(r *packages.Package) bool {
 		if len(r.Errors) > 0 || len(r.CompiledGoFiles) < len(r.GoFiles) {
 			return false
