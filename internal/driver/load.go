@@ -54,11 +54,34 @@ func load(cfg *packages.Config, patterns []string, deps bool) ([]*packages.Packa
 	if err != nil {
 		return nil, err
 	}
+	if !deps {
+		dropDependencySyntax(more)
+	}
 	initial = append(initial, more...)
 	if len(initial) == 0 {
 		return nil, fmt.Errorf("%s matched no packages", strings.Join(patterns, " "))
 	}
 	return initial, nil
+}
+
+// dropDependencySyntax drops the syntax and type information of every
+// package below initial that is not itself initial. packages.Load
+// type-checks from source, without function bodies, the dependencies
+// that import a root (their types must be the root's); the rest come
+// from export data. The analyzers would build SSA for such a dependency
+// and give up on its bodies; without syntax they skip it at once, as they
+// do the dependencies from export data, and its syntax is not kept for
+// the rest of the run.
+func dropDependencySyntax(initial []*packages.Package) {
+	isInitial := make(map[*packages.Package]bool, len(initial))
+	for _, p := range initial {
+		isInitial[p] = true
+	}
+	packages.Visit(initial, nil, func(p *packages.Package) {
+		if !isInitial[p] {
+			p.Syntax, p.TypesInfo = nil, nil
+		}
+	})
 }
 
 // metaMode is what loadMeta asks the go command for: names, files and

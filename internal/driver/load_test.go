@@ -136,3 +136,55 @@ func TestLoad(t *testing.T) {
 		}
 	}
 }
+
+// TestDropDependencySyntax: packages.Load type-checks a dependency
+// between two roots (r imports m, m imports the root q) from source,
+// without function bodies; dropDependencySyntax drops its syntax and type
+// information, so that no analyzer builds SSA from them, and keeps the
+// roots' and the dependency's types.
+func TestDropDependencySyntax(t *testing.T) {
+	dir := t.TempDir()
+	for name, src := range map[string]string{
+		"go.mod": "module example.com/m\n\ngo 1.26\n",
+		"q/q.go": "package q\n\nimport \"net/http\"\n\nvar Client = &http.Client{}\n",
+		"m/m.go": "package m\n\nimport (\n\t\"net/http\"\n\n\t\"example.com/m/q\"\n)\n\nfunc Client() *http.Client {\n\tc := q.Client\n\treturn c\n}\n",
+		"r/r.go": "package r\n\nimport \"example.com/m/m\"\n\nfunc Get() { m.Client().Get(\"http://example.com\") }\n",
+	} {
+		p := filepath.Join(dir, filepath.FromSlash(name))
+		if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(p, []byte(src), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	cfg := &packages.Config{Mode: packages.LoadSyntax | packages.NeedModule, Dir: dir}
+	initial, err := packages.Load(cfg, "./r", "./q")
+	if err != nil {
+		t.Fatal(err)
+	}
+	byPath := make(map[string]*packages.Package)
+	packages.Visit(initial, nil, func(p *packages.Package) { byPath[p.PkgPath] = p })
+	m := byPath["example.com/m/m"]
+	if m == nil || len(m.Syntax) == 0 || m.TypesInfo == nil {
+		t.Fatal("premise: packages.Load gives m no syntax")
+	}
+	for id := range m.TypesInfo.Defs {
+		if id.Name == "c" {
+			t.Fatal("premise: packages.Load type-checked m's function bodies")
+		}
+	}
+
+	dropDependencySyntax(initial)
+	for _, path := range []string{"example.com/m/r", "example.com/m/q"} {
+		if p := byPath[path]; len(p.Syntax) == 0 || p.TypesInfo == nil {
+			t.Errorf("root %s lost its syntax", path)
+		}
+	}
+	if len(m.Syntax) > 0 || m.TypesInfo != nil {
+		t.Errorf("dependency m kept its syntax")
+	}
+	if m.Types == nil || !m.Types.Complete() {
+		t.Errorf("dependency m lost its types")
+	}
+}

@@ -33,8 +33,11 @@ func Build(pass *analysis.Pass) (pkg *ssa.Package, funcs []*ssa.Function, err er
 		}
 	}()
 
-	prog := ssa.NewProgram(pass.Fset, ssa.BuilderMode(0))
-	for _, p := range pass.Pkg.Imports() {
+	// BareInits: the package initializer does not call the imported
+	// packages' initializers, so only the imports whose functions and
+	// variables the package names need an SSA package (see referenced).
+	prog := ssa.NewProgram(pass.Fset, ssa.BareInits)
+	for _, p := range referenced(pass) {
 		prog.CreatePackage(p, nil, nil, true)
 	}
 	pkg = prog.CreatePackage(pass.Pkg, pass.Files, pass.TypesInfo, false)
@@ -67,4 +70,35 @@ func Build(pass *analysis.Pass) (pkg *ssa.Package, funcs []*ssa.Function, err er
 		add(init)
 	}
 	return pkg, funcs, nil
+}
+
+// referenced returns the packages whose package-level functions or
+// variables pass's syntax names, in import order: go/ssa needs an SSA
+// package for those (a name resolves to its Function or Global), and
+// for no other import. Methods, including those of imported types, are
+// created on demand, and constants and types need no SSA package.
+//
+// Creating the SSA package of an import costs time and memory in
+// proportion to the import's size, on every package that imports it: a
+// package that imports a large API package for its types alone would pay
+// for every method of every type in it.
+func referenced(pass *analysis.Pass) []*types.Package {
+	need := make(map[*types.Package]bool)
+	for _, obj := range pass.TypesInfo.Uses {
+		p := obj.Pkg()
+		if p == nil || p == pass.Pkg || need[p] || obj.Parent() != p.Scope() {
+			continue // universe, local, already seen, or not package-level
+		}
+		switch obj.(type) {
+		case *types.Func, *types.Var:
+			need[p] = true
+		}
+	}
+	var pkgs []*types.Package
+	for _, p := range pass.Pkg.Imports() {
+		if need[p] {
+			pkgs = append(pkgs, p)
+		}
+	}
+	return pkgs
 }
