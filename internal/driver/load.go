@@ -10,6 +10,7 @@ import (
 	"go/types"
 	"io"
 	"os"
+	"path/filepath"
 	"runtime"
 	"slices"
 	"sort"
@@ -85,13 +86,15 @@ func dropDependencySyntax(initial []*packages.Package) {
 }
 
 // metaMode is what loadMeta asks the go command for: names, files and
-// the import graph, without type information or export data, so that go
-// list compiles nothing.
-const metaMode = packages.NeedName | packages.NeedFiles | packages.NeedCompiledGoFiles |
+// the import graph, without type information, export data or the files
+// cgo generates (go list -compiled costs as much again), so that go list
+// compiles and preprocesses nothing. Packages that use cgo or SWIG are
+// loaded by packages.Load (see usesCgo).
+const metaMode = packages.NeedName | packages.NeedFiles |
 	packages.NeedImports | packages.NeedDeps | packages.NeedModule
 
 // loadMeta lists the packages named by patterns and their dependencies
-// (go list -deps -compiled), without type-checking or compiling any.
+// (go list -deps), without type-checking or compiling any.
 func loadMeta(cfg *packages.Config, patterns []string) ([]*packages.Package, error) {
 	meta := *cfg
 	meta.Mode = metaMode
@@ -120,7 +123,7 @@ func splitForSource(roots []*packages.Package) (source []*packages.Package, rest
 	}
 	sees := closureHas(func(_ string, imp *packages.Package) bool { return rootPaths[imp.PkgPath] })
 	loadable := func(r *packages.Package) bool {
-		if len(r.Errors) > 0 || len(r.CompiledGoFiles) < len(r.GoFiles) {
+		if len(r.Errors) > 0 || usesCgo(r) {
 			return false
 		}
 		for _, imp := range r.Imports {
@@ -178,6 +181,31 @@ func splitForSource(roots []*packages.Package) (source []*packages.Package, rest
 		}
 	}
 	return source, restPaths
+}
+
+// usesCgo reports whether p, listed by loadMeta, uses cgo or SWIG: one
+// of its Go files imports "C", or it has SWIG files. Its compiled Go
+// files are then not its Go files, and only the go command can make
+// them.
+func usesCgo(p *packages.Package) bool {
+	for _, f := range p.OtherFiles {
+		if ext := filepath.Ext(f); ext == ".swig" || ext == ".swigcxx" {
+			return true
+		}
+	}
+	fset := token.NewFileSet()
+	for _, name := range p.GoFiles {
+		f, err := parser.ParseFile(fset, name, nil, parser.ImportsOnly)
+		if err != nil {
+			return true // let packages.Load report it
+		}
+		for _, imp := range f.Imports {
+			if imp.Path.Value == `"C"` {
+				return true
+			}
+		}
+	}
+	return false
 }
 
 // loadFromSource loads roots, packages listed by loadMeta and accepted by
@@ -367,7 +395,7 @@ func checkRoot(meta *packages.Package, fset *token.FileSet, sizes types.Sizes, i
 		Name:            meta.Name,
 		PkgPath:         meta.PkgPath,
 		GoFiles:         meta.GoFiles,
-		CompiledGoFiles: meta.CompiledGoFiles,
+		CompiledGoFiles: meta.GoFiles, // no cgo (see usesCgo)
 		OtherFiles:      meta.OtherFiles,
 		EmbedFiles:      meta.EmbedFiles,
 		EmbedPatterns:   meta.EmbedPatterns,
@@ -387,7 +415,7 @@ func checkRoot(meta *packages.Package, fset *token.FileSet, sizes types.Sizes, i
 			FileVersions: make(map[*ast.File]string),
 		},
 	}
-	for _, name := range meta.CompiledGoFiles {
+	for _, name := range meta.GoFiles {
 		f, err := parser.ParseFile(fset, name, nil, parser.AllErrors|parser.ParseComments)
 		if f != nil {
 			p.Syntax = append(p.Syntax, f)

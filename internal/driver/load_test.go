@@ -188,3 +188,34 @@ func TestDropDependencySyntax(t *testing.T) {
 		t.Errorf("dependency m lost its types")
 	}
 }
+
+// TestUsesCgo: a package with a Go file that imports "C", or with SWIG
+// files, is left to packages.Load, which has the go command generate its
+// compiled Go files.
+func TestUsesCgo(t *testing.T) {
+	dir := t.TempDir()
+	write := func(name, src string) string {
+		p := filepath.Join(dir, name)
+		if err := os.WriteFile(p, []byte(src), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		return p
+	}
+	plain := write("plain.go", "package p\n\nimport \"net/http\"\n\nvar _ = http.Get\n")
+	cgo := write("cgo.go", "package p\n\n// #include <stdlib.h>\nimport \"C\"\n\nimport \"net/http\"\n\nvar _ = http.Get\n")
+	broken := write("broken.go", "package p\n\nimport (\n")
+	for _, tc := range []struct {
+		name string
+		pkg  *packages.Package
+		want bool
+	}{
+		{"plain", &packages.Package{GoFiles: []string{plain}}, false},
+		{"cgo", &packages.Package{GoFiles: []string{plain, cgo}}, true},
+		{"swig", &packages.Package{GoFiles: []string{plain}, OtherFiles: []string{filepath.Join(dir, "x.swig")}}, true},
+		{"unparsable", &packages.Package{GoFiles: []string{broken}}, true},
+	} {
+		if got := usesCgo(tc.pkg); got != tc.want {
+			t.Errorf("%s: usesCgo = %v, want %v", tc.name, got, tc.want)
+		}
+	}
+}

@@ -64,10 +64,16 @@ type Library struct {
 // String returns the library's name.
 func (l *Library) String() string { return l.Name }
 
-var libraries []*Library
+// byPath holds the known libraries by Path.
+var byPath = make(map[string]*Library)
 
+// register adds l to the known libraries; only package initialisation
+// calls it, so that Lookup needs no lock.
 func register(l *Library) *Library {
-	libraries = append(libraries, l)
+	if byPath[l.Path] != nil {
+		panic("httplib: two libraries with path " + l.Path)
+	}
+	byPath[l.Path] = l
 	return l
 }
 
@@ -75,13 +81,16 @@ func register(l *Library) *Library {
 // belongs to: the one with the longest Path that is path or a parent of
 // it. It returns nil for packages of no known library.
 func Lookup(path string) *Library {
-	var best *Library
-	for _, l := range libraries {
-		if (path == l.Path || strings.HasPrefix(path, l.Path+"/")) && (best == nil || len(l.Path) > len(best.Path)) {
-			best = l
+	for {
+		if l := byPath[path]; l != nil {
+			return l
 		}
+		i := strings.LastIndexByte(path, '/')
+		if i < 0 {
+			return nil
+		}
+		path = path[:i]
 	}
-	return best
 }
 
 // ImportsClientLibrary reports whether pkg directly imports net/http or
