@@ -192,7 +192,7 @@ func analyzeProgram(t *testing.T, data []byte) int {
 	var mu sync.Mutex
 	imports := make(map[string]*packages.Package)
 	meta := &packages.Package{ID: "fuzz", Name: "fuzz", PkgPath: "fuzz", GoFiles: []string{file}, CompiledGoFiles: []string{file}}
-	pkg := checkRoot(meta, fset, types.SizesFor("gc", runtime.GOARCH), func(path string) (*types.Package, error) {
+	pkg := checkPackage(meta, fset, types.SizesFor("gc", runtime.GOARCH), true, func(path string) (*types.Package, error) {
 		mu.Lock()
 		defer mu.Unlock()
 		tp, err := imp.Import(path)

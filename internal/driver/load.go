@@ -103,31 +103,47 @@ func loadMeta(cfg *packages.Config, patterns []string) ([]*packages.Package, err
 
 // splitForSource divides roots, packages listed by loadMeta, into those
 // loadFromSource can load and the rest, which need packages.Load: those
-// with errors from go list, those with a dependency that is itself a test
-// variant or that imports one of the roots (its export data would then
-// name a second copy of the root's types), and, so that each part is
-// complete, every root that imports one of those. It returns the roots
-// for loadFromSource and the import paths for packages.Load: the rest and
+// with errors from go list or using cgo, those with a dependency that is
+// itself a test variant or has errors, or that imports one of the roots
+// (a package between roots) and cannot be type-checked from source, and,
+// so that each part is complete, every root that imports one of those,
+// directly or through packages between roots. It returns the roots for
+// loadFromSource and the import paths for packages.Load: the rest and
 // the roots they import, which are then analysed twice. The variants of
 // one package (p, p [p.test], p_test [p.test]) stay together.
 func splitForSource(roots []*packages.Package) (source []*packages.Package, restPaths []string) {
-	rootPaths := make(map[string]bool)
-	isRoot := make(map[string]bool) // by ID
-	for _, r := range roots {
-		if r.ID == r.PkgPath {
-			// Test variants have their own types, which no
-			// dependency but another variant can import.
-			rootPaths[r.PkgPath] = true
+	rs := newRootSet(roots)
+	// depOK reports whether loadFromSource can load dependency p:
+	// from export data, or from source when it is between roots.
+	var depOK func(p *packages.Package) bool
+	betweenOK := make(map[*packages.Package]bool)
+	depOK = func(p *packages.Package) bool {
+		if p.ID != p.PkgPath || len(p.Errors) > 0 {
+			return false
 		}
-		isRoot[r.ID] = true
+		if !rs.between(p) {
+			return true
+		}
+		ok, done := betweenOK[p]
+		if done {
+			return ok
+		}
+		betweenOK[p] = false // cycles (broken code) end here
+		ok = !usesCgo(p)
+		for _, imp := range p.Imports {
+			if ok && rs.isRoot[imp.ID] == nil && !depOK(imp) {
+				ok = false
+			}
+		}
+		betweenOK[p] = ok
+		return ok
 	}
-	sees := closureHas(func(_ string, imp *packages.Package) bool { return rootPaths[imp.PkgPath] })
 	loadable := func(r *packages.Package) bool {
 		if len(r.Errors) > 0 || usesCgo(r) {
 			return false
 		}
 		for _, imp := range r.Imports {
-			if !isRoot[imp.ID] && (imp.ID != imp.PkgPath || len(imp.Errors) > 0 || sees(imp)) {
+			if rs.isRoot[imp.ID] == nil && !depOK(imp) {
 				return false
 			}
 		}
@@ -143,8 +159,8 @@ func splitForSource(roots []*packages.Package) (source []*packages.Package, rest
 	for changed := len(toLoad) > 0; changed; {
 		changed = false
 		for _, r := range roots {
-			for _, imp := range r.Imports {
-				if isRoot[imp.ID] && toLoad[underTest(imp)] && !toLoad[underTest(r)] {
+			for _, imp := range rs.rootImports(r) {
+				if toLoad[underTest(imp)] && !toLoad[underTest(r)] {
 					toLoad[underTest(r)] = true
 					changed = true
 				}
@@ -153,10 +169,6 @@ func splitForSource(roots []*packages.Package) (source []*packages.Package, rest
 	}
 	// packages.Load loads the rest and, as roots again, the roots they
 	// import, so that their facts come from source.
-	byID := make(map[string]*packages.Package, len(roots))
-	for _, r := range roots {
-		byID[r.ID] = r
-	}
 	seen := make(map[string]bool)
 	var need func(r *packages.Package)
 	need = func(r *packages.Package) {
@@ -167,10 +179,8 @@ func splitForSource(roots []*packages.Package) (source []*packages.Package, rest
 		if p := underTest(r); !slices.Contains(restPaths, p) {
 			restPaths = append(restPaths, p)
 		}
-		for _, imp := range r.Imports {
-			if dep := byID[imp.ID]; dep != nil {
-				need(dep)
-			}
+		for _, imp := range rs.rootImports(r) {
+			need(imp)
 		}
 	}
 	for _, r := range roots {
@@ -181,6 +191,61 @@ func splitForSource(roots []*packages.Package) (source []*packages.Package, rest
 		}
 	}
 	return source, restPaths
+}
+
+// A rootSet describes the roots listed by loadMeta and the packages
+// between them: dependencies that import a root, directly or not. Such a
+// package cannot come from export data, which would name a second copy
+// of the root's types: loadFromSource type-checks it from source, as
+// go/packages does, without function bodies.
+type rootSet struct {
+	isRoot map[string]*packages.Package // by ID
+	// sees reports whether a package imports a root, directly or not.
+	sees     func(*packages.Package) bool
+	rootsVia map[*packages.Package][]*packages.Package
+}
+
+func newRootSet(roots []*packages.Package) *rootSet {
+	rs := &rootSet{
+		isRoot:   make(map[string]*packages.Package, len(roots)),
+		rootsVia: make(map[*packages.Package][]*packages.Package),
+	}
+	rootPaths := make(map[string]bool)
+	for _, r := range roots {
+		if r.ID == r.PkgPath {
+			// Test variants have their own types, which no
+			// dependency but another variant can import.
+			rootPaths[r.PkgPath] = true
+		}
+		rs.isRoot[r.ID] = r
+	}
+	rs.sees = closureHas(func(_ string, imp *packages.Package) bool { return rootPaths[imp.PkgPath] })
+	return rs
+}
+
+// between reports whether p, not a root, imports a root.
+func (rs *rootSet) between(p *packages.Package) bool {
+	return rs.isRoot[p.ID] == nil && rs.sees(p)
+}
+
+// rootImports returns the roots that p imports directly or through
+// packages between roots.
+func (rs *rootSet) rootImports(p *packages.Package) []*packages.Package {
+	if list, ok := rs.rootsVia[p]; ok {
+		return list
+	}
+	rs.rootsVia[p] = nil // cycles (broken code) end here
+	var list []*packages.Package
+	for _, imp := range p.Imports {
+		switch {
+		case rs.isRoot[imp.ID] != nil:
+			list = append(list, rs.isRoot[imp.ID])
+		case rs.between(imp):
+			list = append(list, rs.rootImports(imp)...)
+		}
+	}
+	rs.rootsVia[p] = list
+	return list
 }
 
 // usesCgo reports whether p, listed by loadMeta, uses cgo or SWIG: one
@@ -228,14 +293,30 @@ func usesCgo(p *packages.Package) bool {
 // main module's go.mod does not name (the roots are packages of other
 // modules, and -mod=readonly forbids adding it).
 func loadFromSource(cfg *packages.Config, roots []*packages.Package) (pkgs []*packages.Package, ok bool) {
-	isRoot := make(map[string]bool)            // by ID
-	deps := make(map[string]*packages.Package) // by ID
-	for _, r := range roots {
-		isRoot[r.ID] = true
+	// The packages type-checked from source: the roots and the packages
+	// between them; the rest of their direct imports come from export
+	// data.
+	rs := newRootSet(roots)
+	isSource := make(map[string]*packages.Package) // by ID
+	var add func(p *packages.Package)
+	add = func(p *packages.Package) {
+		if isSource[p.ID] != nil {
+			return
+		}
+		isSource[p.ID] = p
+		for _, imp := range p.Imports {
+			if rs.between(imp) {
+				add(imp)
+			}
+		}
 	}
 	for _, r := range roots {
-		for _, imp := range r.Imports {
-			if !isRoot[imp.ID] {
+		add(r)
+	}
+	deps := make(map[string]*packages.Package) // by ID
+	for _, p := range isSource {
+		for _, imp := range p.Imports {
+			if isSource[imp.ID] == nil {
 				deps[imp.ID] = imp
 			}
 		}
@@ -289,16 +370,16 @@ func loadFromSource(cfg *packages.Config, roots []*packages.Package) (pkgs []*pa
 		return compiled.Import(path)
 	}
 
-	// Type-check the roots, each after the roots it imports, at most
-	// GOMAXPROCS at a time.
+	// Type-check the packages from source, each after those it imports,
+	// at most GOMAXPROCS at a time.
 	type node struct {
 		meta *packages.Package
 		pkg  *packages.Package
 		done chan struct{}
 	}
-	nodes := make(map[string]*node, len(roots))
-	for _, r := range roots {
-		nodes[r.ID] = &node{meta: r, done: make(chan struct{})}
+	nodes := make(map[string]*node, len(isSource))
+	for id, p := range isSource {
+		nodes[id] = &node{meta: p, done: make(chan struct{})}
 	}
 	cpu := make(chan struct{}, runtime.GOMAXPROCS(0))
 	var wg sync.WaitGroup
@@ -314,7 +395,7 @@ func loadFromSource(cfg *packages.Config, roots []*packages.Package) (pkgs []*pa
 			}
 			cpu <- struct{}{}
 			defer func() { <-cpu }()
-			n.pkg = checkRoot(n.meta, fset, sizes, func(path string) (*types.Package, error) {
+			n.pkg = checkPackage(n.meta, fset, sizes, rs.isRoot[n.meta.ID] != nil, func(path string) (*types.Package, error) {
 				if path == "unsafe" {
 					return types.Unsafe, nil
 				}
@@ -354,9 +435,8 @@ func loadFromSource(cfg *packages.Config, roots []*packages.Package) (pkgs []*pa
 			Imports:    map[string]*packages.Package{},
 		}
 	}
-	for _, r := range roots {
-		n := nodes[r.ID]
-		for path, imp := range r.Imports {
+	for _, n := range nodes {
+		for path, imp := range n.meta.Imports {
 			if dep := nodes[imp.ID]; dep != nil {
 				n.pkg.Imports[path] = dep.pkg
 			} else {
@@ -387,9 +467,11 @@ func loadFromSource(cfg *packages.Config, roots []*packages.Package) (pkgs []*pa
 	return pkgs, true
 }
 
-// checkRoot parses and type-checks one root package listed by loadMeta,
+// checkPackage parses and type-checks one package listed by loadMeta,
 // recording parse and type errors in the package, as packages.Load does.
-func checkRoot(meta *packages.Package, fset *token.FileSet, sizes types.Sizes, imp importerFunc) *packages.Package {
+// A root gets its syntax and type information; a package between roots
+// (root false) only its types, checked without function bodies.
+func checkPackage(meta *packages.Package, fset *token.FileSet, sizes types.Sizes, root bool, imp importerFunc) *packages.Package {
 	p := &packages.Package{
 		ID:              meta.ID,
 		Name:            meta.Name,
@@ -404,7 +486,11 @@ func checkRoot(meta *packages.Package, fset *token.FileSet, sizes types.Sizes, i
 		Fset:            fset,
 		TypesSizes:      sizes,
 		Imports:         make(map[string]*packages.Package, len(meta.Imports)),
-		TypesInfo: &types.Info{
+	}
+	mode := parser.AllErrors | parser.SkipObjectResolution
+	if root {
+		mode = parser.AllErrors | parser.ParseComments
+		p.TypesInfo = &types.Info{
 			Types:        make(map[ast.Expr]types.TypeAndValue),
 			Defs:         make(map[*ast.Ident]types.Object),
 			Uses:         make(map[*ast.Ident]types.Object),
@@ -413,10 +499,10 @@ func checkRoot(meta *packages.Package, fset *token.FileSet, sizes types.Sizes, i
 			Scopes:       make(map[ast.Node]*types.Scope),
 			Selections:   make(map[*ast.SelectorExpr]*types.Selection),
 			FileVersions: make(map[*ast.File]string),
-		},
+		}
 	}
 	for _, name := range meta.GoFiles {
-		f, err := parser.ParseFile(fset, name, nil, parser.AllErrors|parser.ParseComments)
+		f, err := parser.ParseFile(fset, name, nil, mode)
 		if f != nil {
 			p.Syntax = append(p.Syntax, f)
 		}
@@ -445,9 +531,13 @@ func checkRoot(meta *packages.Package, fset *token.FileSet, sizes types.Sizes, i
 	if meta.Module != nil && meta.Module.GoVersion != "" {
 		tc.GoVersion = "go" + meta.Module.GoVersion
 	}
+	tc.IgnoreFuncBodies = !root
 	p.Types = types.NewPackage(meta.PkgPath, meta.Name)
 	_ = types.NewChecker(tc, fset, p.Types, p.TypesInfo).Files(p.Syntax)
 	p.IllTyped = len(p.Errors) > 0
+	if !root {
+		p.Syntax = nil // analysed only as roots are
+	}
 	return p
 }
 

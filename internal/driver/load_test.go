@@ -219,3 +219,62 @@ func TestUsesCgo(t *testing.T) {
 		}
 	}
 }
+
+// TestLoadBetweenRoots: a package between roots (r imports m, m imports
+// the root q, and m is not named) is type-checked from source without
+// function bodies, against the root q itself, so that r, m and q share
+// one copy of q's types and no package goes to packages.Load.
+func TestLoadBetweenRoots(t *testing.T) {
+	dir := t.TempDir()
+	for name, src := range map[string]string{
+		"go.mod": "module example.com/m\n\ngo 1.26\n",
+		"q/q.go": "package q\n\nimport \"net/http\"\n\nvar Client = &http.Client{}\n",
+		"m/m.go": "package m\n\nimport (\n\t\"net/http\"\n\n\t\"example.com/m/q\"\n)\n\nfunc Client() *http.Client {\n\tc := q.Client\n\treturn c\n}\n",
+		"r/r.go": "package r\n\nimport (\n\t\"example.com/m/m\"\n\t\"example.com/m/q\"\n)\n\nvar _ = m.Client() == q.Client\n\nfunc Get() { m.Client().Get(\"http://example.com\") }\n",
+	} {
+		p := filepath.Join(dir, filepath.FromSlash(name))
+		if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(p, []byte(src), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	cfg := &packages.Config{Mode: packages.LoadSyntax | packages.NeedModule, Dir: dir}
+	meta, err := loadMeta(cfg, []string{"./r", "./q"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	keep, _, ok := gate(meta)
+	if !ok {
+		t.Fatal("gate refused the module")
+	}
+	if source, rest := splitForSource(keep); len(source) != 2 || len(rest) != 0 {
+		t.Errorf("from source %d roots, through packages.Load %q; want 2 and none", len(source), rest)
+	}
+	initial, err := load(cfg, []string{"./r", "./q"}, false)
+	if err != nil {
+		t.Fatal(err)
+	}
+	byPath := make(map[string]*packages.Package)
+	for _, p := range initial {
+		byPath[p.PkgPath] = p
+		if len(p.Errors) > 0 {
+			t.Errorf("%s: %v", p.ID, p.Errors)
+		}
+	}
+	r, q := byPath["example.com/m/r"], byPath["example.com/m/q"]
+	if r == nil || q == nil || len(r.Syntax) == 0 || len(q.Syntax) == 0 {
+		t.Fatalf("roots r and q not loaded with syntax: %v", initial)
+	}
+	m := r.Imports["example.com/m/m"]
+	if m == nil || m.Types == nil || !m.Types.Complete() {
+		t.Fatal("m has no types")
+	}
+	if len(m.Syntax) > 0 || m.TypesInfo != nil {
+		t.Error("m, not a root, has syntax")
+	}
+	if !slices.Contains(m.Types.Imports(), q.Types) || m.Imports["example.com/m/q"] != q {
+		t.Error("m imports a second copy of q")
+	}
+}

@@ -20,13 +20,20 @@
 # Usage: scripts/bench/bench.sh [-o OUTDIR] [-r RUNS] [--corpus MODDIR]
 #                               [--vet PATTERN] [--sizes "1000 2000 4000 8000"]
 #                               [--shapes "long:1000,2000,4000 ..."]
-#                               [--skip-std] [--skip-scaling]
+#                               [--large DIR] [--skip-std] [--skip-scaling]
 #
 #   -r RUNS      runs per measurement; the minimum wall time and the
 #                maximum peak memory are kept (default 3)
 #   --corpus DIR the scratch module made by scripts/corpus/run.sh
 #                (OUTDIR/mod); its analysed patterns are benchmarked too
 #   --vet PAT    package pattern for the go vet comparison (default net/...)
+#   --large DIR  benchmark a large module set in DIR (made there if
+#                missing: k8s.io/client-go, apiserver, apimachinery and api
+#                v0.37.2 as the modules of a go.work workspace, 804 named
+#                packages, about 1,600 with their dependencies; the first
+#                run compiles them, which takes minutes): the floor,
+#                httplint, staticcheck, and golangci-lint v2.15.0 with only
+#                the httplint plugins (tools/customgcl, built once)
 set -euo pipefail
 
 repo=$(cd "$(dirname "$0")/../.." && pwd)
@@ -36,6 +43,7 @@ corpus=""
 vetpat="net/..."
 sizes="1000 2000 4000 8000"
 shapes="nesting:50,100,200,400 chain:1000,2000,4000,8000 long:2000,4000,8000,16000 clients:1000,2000,4000,8000 loops:500,1000,2000,4000"
+large=""
 skip_std=0
 skip_scaling=0
 while [ $# -gt 0 ]; do
@@ -44,6 +52,7 @@ while [ $# -gt 0 ]; do
 	-r) runs=$2; shift 2 ;;
 	--corpus) corpus=$(cd "$2" && pwd); shift 2 ;;
 	--vet) vetpat=$2; shift 2 ;;
+	--large) mkdir -p "$2" && large=$(cd "$2" && pwd); shift 2 ;;
 	--sizes) sizes=$2; shift 2 ;;
 	--shapes) shapes=$2; shift 2 ;;
 	--skip-std) skip_std=1; shift ;;
@@ -148,6 +157,60 @@ if [ -n "$corpus" ]; then
 		export GOFLAGS=-buildvcs=false
 		ratios corpus
 	fi
+fi
+
+if [ -n "$large" ]; then
+	echo
+	echo "== large module set ($large)"
+	k8s="client-go apiserver apimachinery api"
+	if [ ! -f "$large/go.work" ]; then
+		# The modules' own sources, writable, as the workspace's modules:
+		# golangci-lint analyses directories of the main modules only.
+		for m in $k8s; do
+			dir=$(cd "$large" && GOWORK=off GOFLAGS= go mod download -json "k8s.io/$m@v0.37.2" | sed -n 's/^\t"Dir": "\(.*\)",$/\1/p')
+			rm -rf "${large:?}/$m"
+			cp -r "$dir" "$large/$m"
+			chmod -R u+w "$large/$m"
+		done
+		(cd "$large" && go work init && for m in $k8s; do go work use "./$m"; done)
+	fi
+	cat > "$large/.golangci.yml" <<EOS
+version: "2"
+linters:
+  default: none
+  enable: [acquiretimeout, poolsize, retrypolicy, headersize]
+  settings:
+    custom:
+      acquiretimeout: {type: module}
+      poolsize: {type: module}
+      retrypolicy: {type: module}
+      headersize: {type: module}
+issues:
+  max-issues-per-linter: 0
+  max-same-issues: 0
+EOS
+	if [ ! -x "$out/bin/custom-gcl" ]; then
+		(cd "$repo/tools/customgcl" && go build -o "$out/bin/custom-gcl" .)
+	fi
+	cat > "$out/bin/golangci-lint-cold" <<EOS
+#!/usr/bin/env bash
+dir=\$(mktemp -d "$out/gclcache.XXXXXX")
+GOLANGCI_LINT_CACHE=\$dir "$out/bin/custom-gcl" "\$@"
+code=\$?
+rm -rf "\$dir"
+exit \$code
+EOS
+	chmod +x "$out/bin/golangci-lint-cold"
+	pats=""
+	for m in $k8s; do pats="$pats ./$m/..."; done
+	echo "  packages: $(cd "$large" && go list $pats | wc -l) named, $(cd "$large" && go list -deps $pats | wc -l) with their dependencies"
+	# Compile the dependencies once, so that no tool pays for it.
+	(cd "$large" && "$out/bin/noop" -test=false $pats >/dev/null 2>&1 || true)
+	measure large floor "$large" "$out/bin/noop" -test=false $pats
+	measure large httplint "$large" "$out/bin/httplint" -test=false $pats
+	measure large staticcheck "$large" "$out/bin/staticcheck-cold" -tests=false $pats
+	measure large golangci-lint "$large" "$out/bin/golangci-lint-cold" run --tests=false $pats
+	ratios large
 fi
 
 echo
