@@ -136,7 +136,10 @@ type Result struct {
 	Funcs []*ssa.Function
 
 	imported map[types.Object]*Summary
-	failure  string
+	// info is the package's type information, which the last release
+	// drops too (only with ReleaseAfterFlag set).
+	info    *types.Info
+	failure string
 	// users counts the analyzers that have yet to release the result.
 	users atomic.Int32
 }
@@ -148,8 +151,10 @@ var releaseAfter int
 // ReleaseAfterFlag names the facts analyzer's flag that a driver sets to
 // the number of analyzers it runs on each package: when that many have
 // released a package's result (lint.New does it when an analyzer
-// finishes), the result drops its SSA form and index, which the driver's
-// action graph would otherwise keep until the end of the run.
+// finishes), the result drops its SSA form and index, and empties the
+// package's types.Info, which the driver's action graph would otherwise
+// keep until the end of the run. The driver must not need the package's
+// type information after its analyzers are done.
 const ReleaseAfterFlag = "release-after"
 
 func init() {
@@ -158,9 +163,14 @@ func init() {
 
 // Release records that one analyzer is done with r. After the last one
 // (see [ReleaseAfterFlag]) r no longer holds the package's SSA form and
-// reports the package as not relevant.
+// reports the package as not relevant, and the package's types.Info is
+// empty.
 func (r *Result) Release() {
 	if r.users.Add(-1) == 0 {
+		if r.info != nil {
+			*r.info = types.Info{}
+			r.info = nil
+		}
 		r.Relevant = false
 		r.Index = nil
 		r.Funcs = nil
@@ -296,6 +306,9 @@ func relevant(pass *analysis.Pass) bool {
 func run(pass *analysis.Pass) (any, error) {
 	res := &Result{}
 	res.users.Store(int32(releaseAfter))
+	if releaseAfter > 0 {
+		res.info = pass.TypesInfo
+	}
 	if msg := lint.Protect(pass, func() { summarise(pass, res) }); msg != "" {
 		// A bug in the summaries: every check reports it, and stays
 		// silent on this package.

@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"encoding/gob"
 	"fmt"
+	"go/types"
 	"os"
 	"path/filepath"
 	"reflect"
@@ -70,29 +71,34 @@ func TestFactsDeterministic(t *testing.T) {
 	}
 }
 
-// TestRelease: a result drops its SSA form when its last user releases
-// it, and only then; with no count set (golangci-lint, go vet) it keeps it.
+// TestRelease: a result drops its SSA form, and empties the package's
+// type information, when its last user releases it, and only then; with
+// no count set (golangci-lint, go vet) it keeps both.
 func TestRelease(t *testing.T) {
 	for _, users := range []int{0, 2} {
 		if err := facts.Analyzer.Flags.Set(facts.ReleaseAfterFlag, fmt.Sprint(users)); err != nil {
 			t.Fatal(err)
 		}
 		g := analyzeTestdata(t, "ctor")
-		var res *facts.Result
+		var (
+			res  *facts.Result
+			info *types.Info
+		)
 		for act := range g.All() {
 			if act.IsRoot {
 				res, _ = act.Result.(*facts.Result)
+				info = act.Package.TypesInfo
 			}
 		}
-		if res == nil || !res.Relevant || res.Index == nil {
-			t.Fatalf("users=%d: no facts for ctor", users)
+		if res == nil || !res.Relevant || res.Index == nil || len(info.Uses) == 0 {
+			t.Fatalf("users=%d: no facts or types for ctor", users)
 		}
 		res.Release()
-		if res.Index == nil {
-			t.Errorf("users=%d: the result dropped its index after one release", users)
+		if res.Index == nil || info.Uses == nil {
+			t.Errorf("users=%d: the result dropped its index or the type information after one release", users)
 		}
 		res.Release()
-		if dropped := res.Index == nil && !res.Relevant; dropped != (users == 2) {
+		if dropped := res.Index == nil && !res.Relevant && info.Uses == nil && info.Types == nil; dropped != (users == 2) {
 			t.Errorf("users=%d: after two releases, dropped=%t", users, dropped)
 		}
 	}
