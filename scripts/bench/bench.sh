@@ -42,7 +42,7 @@ runs=3
 corpus=""
 vetpat="net/..."
 sizes="1000 2000 4000 8000"
-shapes="nesting:50,100,200,400 chain:1000,2000,4000,8000 long:2000,4000,8000,16000 clients:1000,2000,4000,8000 loops:500,1000,2000,4000"
+shapes="nesting:50,100,200,400 chain:1000,2000,4000,8000 long:2000,4000,8000,16000 clients:1000,2000,4000,8000 loops:500,1000,2000,4000 packages:25,50,100,200"
 large=""
 skip_std=0
 skip_scaling=0
@@ -240,7 +240,8 @@ if [ "$skip_scaling" = 0 ]; then
 	done
 	echo
 	echo "  functions  floor (s)  httplint (s)  httplint/floor  httplint per 1000 functions (s)"
-	echo "  (the floor compiles the new packages it loads; httplint type-checks them only)"
+	echo "  (the floor compiles the packages it loads unless the build cache has them from an earlier run;"
+	echo "  httplint type-checks them only)"
 	awk -F'\t' '
 		$1 ~ /^scale[0-9]/ { n = substr($1, 6); s[n, $2] = $3; sizes[n] = 1 }
 		END {

@@ -13,8 +13,13 @@
 //	                  one client and one transport
 //	-shape clients    one function that builds n clients and sends with each
 //	-shape loops      one function with n retry loops
+//	-shape packages   n packages of 50 functions each (as -shape functions),
+//	                  each importing the one before and taking its client
+//	                  from it, so that summaries flow down the chain; the
+//	                  cost per package should stay the same as n grows
 //
-// Usage: gen [-shape S] -n N -o DIR (DIR gets go.mod and pkg/gen.go).
+// Usage: gen [-shape S] -n N -o DIR (DIR gets go.mod and pkg/gen.go, or
+// for -shape packages pkg/p0/gen.go to pkg/pN-1/gen.go).
 package main
 
 import (
@@ -25,11 +30,12 @@ import (
 	"log"
 	"os"
 	"path/filepath"
+	"strings"
 )
 
 func main() {
-	n := flag.Int("n", 1000, "size: functions, nesting depth, chain length, statements, clients or loops")
-	shape := flag.String("shape", "functions", "functions, nesting, chain, long, clients or loops")
+	n := flag.Int("n", 1000, "size: functions, nesting depth, chain length, statements, clients, loops or packages")
+	shape := flag.String("shape", "functions", "functions, nesting, chain, long, clients, loops or packages")
 	out := flag.String("o", "", "output directory")
 	flag.Parse()
 	if *out == "" || *n < 1 {
@@ -43,25 +49,77 @@ func main() {
 		"clients":   clients,
 		"loops":     loops,
 	}
-	gen, ok := shapes[*shape]
-	if !ok {
-		log.Fatalf("unknown -shape %q: want functions, nesting, chain, long, clients or loops", *shape)
-	}
-	var b bytes.Buffer
-	gen(&b, *n)
-	src, err := format.Source(b.Bytes())
-	if err != nil {
-		log.Fatal(err)
-	}
-	if err := os.MkdirAll(filepath.Join(*out, "pkg"), 0o755); err != nil {
+	if err := os.MkdirAll(*out, 0o755); err != nil {
 		log.Fatal(err)
 	}
 	if err := os.WriteFile(filepath.Join(*out, "go.mod"), []byte("module example.com/scale\n\ngo 1.26.0\n"), 0o644); err != nil {
 		log.Fatal(err)
 	}
-	if err := os.WriteFile(filepath.Join(*out, "pkg", "gen.go"), src, 0o644); err != nil {
+	if *shape == "packages" {
+		for i := 0; i < *n; i++ {
+			var b bytes.Buffer
+			chainedPackage(&b, i)
+			write(filepath.Join(*out, "pkg", fmt.Sprintf("p%d", i)), b.Bytes())
+		}
+		return
+	}
+	gen, ok := shapes[*shape]
+	if !ok {
+		log.Fatalf("unknown -shape %q: want functions, nesting, chain, long, clients, loops or packages", *shape)
+	}
+	var b bytes.Buffer
+	gen(&b, *n)
+	write(filepath.Join(*out, "pkg"), b.Bytes())
+}
+
+// write formats src and writes it to dir/gen.go.
+func write(dir string, src []byte) {
+	src, err := format.Source(src)
+	if err != nil {
 		log.Fatal(err)
 	}
+	if err := os.MkdirAll(dir, 0o755); err != nil {
+		log.Fatal(err)
+	}
+	if err := os.WriteFile(filepath.Join(dir, "gen.go"), src, 0o644); err != nil {
+		log.Fatal(err)
+	}
+}
+
+// chainedPackage writes package p<i>: 50 functions as -shape functions
+// writes them, and New, which returns the client of package p<i-1> (p0
+// builds one with a pool limit and no timeout), used by Get.
+func chainedPackage(b *bytes.Buffer, i int) {
+	var body bytes.Buffer
+	functions(&body, 50)
+	src := strings.Replace(body.String(), "package pkg\n", fmt.Sprintf("package p%d\n", i), 1)
+	if i > 0 {
+		src = strings.Replace(src, "import (\n", fmt.Sprintf("import (\n\tprev \"example.com/scale/pkg/p%d\"\n", i-1), 1)
+	}
+	b.WriteString(src)
+	if i == 0 {
+		b.WriteString(`
+// New returns a client whose pool waits without a deadline.
+func New() *http.Client {
+	return &http.Client{Transport: &http.Transport{MaxConnsPerHost: 8}}
+}
+`)
+	} else {
+		b.WriteString(`
+// New returns the client of the package before.
+func New() *http.Client { return prev.New() }
+`)
+	}
+	b.WriteString(`
+// Get sends with New's client and no deadline.
+func Get(base string) error {
+	resp, err := New().Get(base)
+	if err != nil {
+		return err
+	}
+	return resp.Body.Close()
+}
+`)
 }
 
 const header = `// Code written by scripts/bench/gen for the scaling benchmark.
