@@ -340,8 +340,9 @@ func summarise(pass *analysis.Pass, res *Result) {
 	}
 }
 
-// exportSummaries exports a Summary for each function, variable and field
-// of the package that has one, and reports whether it exported any.
+// exportSummaries exports a Summary for each exported function, method,
+// variable and field of the package that has one, and reports whether it
+// exported any.
 func exportSummaries(pass *analysis.Pass, res *Result, pkg *ssa.Package, funcs []*ssa.Function) bool {
 	clients := res.ClientResolver()
 	deadlines := res.DeadlineResolver()
@@ -385,8 +386,17 @@ func exportSummaries(pass *analysis.Pass, res *Result, pkg *ssa.Package, funcs [
 				return tr
 			}, nil)
 	}
+	// Only importers read the facts (the package's own checks resolve
+	// its objects from its SSA form), and they can name only exported
+	// functions, methods, variables and fields: the summaries of exported
+	// ones already include what unexported helpers do. The checker
+	// copies every fact into every importer, directly or not, so each
+	// fact costs memory in all of them.
 	exported := false
 	export := func(obj types.Object, s *Summary) {
+		if !obj.Exported() {
+			return
+		}
 		pass.ExportObjectFact(obj, s)
 		exported = true
 	}
