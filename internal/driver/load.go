@@ -131,7 +131,7 @@ func splitForSource(roots []*packages.Package) (source []*packages.Package, rest
 		betweenOK[p] = false // cycles (broken code) end here
 		ok = !usesCgo(p)
 		for _, imp := range p.Imports {
-			if ok && rs.isRoot[imp.ID] == nil && !depOK(imp) {
+			if ok && rs.root[imp.ID] == nil && !depOK(imp) {
 				ok = false
 			}
 		}
@@ -143,7 +143,7 @@ func splitForSource(roots []*packages.Package) (source []*packages.Package, rest
 			return false
 		}
 		for _, imp := range r.Imports {
-			if rs.isRoot[imp.ID] == nil && !depOK(imp) {
+			if rs.root[imp.ID] == nil && !depOK(imp) {
 				return false
 			}
 		}
@@ -199,15 +199,18 @@ func splitForSource(roots []*packages.Package) (source []*packages.Package, rest
 // of the root's types: loadFromSource type-checks it from source, as
 // go/packages does, without function bodies.
 type rootSet struct {
-	isRoot map[string]*packages.Package // by ID
+	// root holds the roots by ID.
+	root map[string]*packages.Package
 	// sees reports whether a package imports a root, directly or not.
-	sees     func(*packages.Package) bool
+	sees func(*packages.Package) bool
+	// rootsVia memoises rootImports.
 	rootsVia map[*packages.Package][]*packages.Package
 }
 
+// newRootSet returns the rootSet of roots.
 func newRootSet(roots []*packages.Package) *rootSet {
 	rs := &rootSet{
-		isRoot:   make(map[string]*packages.Package, len(roots)),
+		root:     make(map[string]*packages.Package, len(roots)),
 		rootsVia: make(map[*packages.Package][]*packages.Package),
 	}
 	rootPaths := make(map[string]bool)
@@ -217,7 +220,7 @@ func newRootSet(roots []*packages.Package) *rootSet {
 			// dependency but another variant can import.
 			rootPaths[r.PkgPath] = true
 		}
-		rs.isRoot[r.ID] = r
+		rs.root[r.ID] = r
 	}
 	rs.sees = closureHas(func(_ string, imp *packages.Package) bool { return rootPaths[imp.PkgPath] })
 	return rs
@@ -225,7 +228,7 @@ func newRootSet(roots []*packages.Package) *rootSet {
 
 // between reports whether p, not a root, imports a root.
 func (rs *rootSet) between(p *packages.Package) bool {
-	return rs.isRoot[p.ID] == nil && rs.sees(p)
+	return rs.root[p.ID] == nil && rs.sees(p)
 }
 
 // rootImports returns the roots that p imports directly or through
@@ -238,8 +241,8 @@ func (rs *rootSet) rootImports(p *packages.Package) []*packages.Package {
 	var list []*packages.Package
 	for _, imp := range p.Imports {
 		switch {
-		case rs.isRoot[imp.ID] != nil:
-			list = append(list, rs.isRoot[imp.ID])
+		case rs.root[imp.ID] != nil:
+			list = append(list, rs.root[imp.ID])
 		case rs.between(imp):
 			list = append(list, rs.rootImports(imp)...)
 		}
@@ -395,7 +398,7 @@ func loadFromSource(cfg *packages.Config, roots []*packages.Package) (pkgs []*pa
 			}
 			cpu <- struct{}{}
 			defer func() { <-cpu }()
-			n.pkg = checkPackage(n.meta, fset, sizes, rs.isRoot[n.meta.ID] != nil, func(path string) (*types.Package, error) {
+			n.pkg = checkPackage(n.meta, fset, sizes, rs.root[n.meta.ID] != nil, func(path string) (*types.Package, error) {
 				if path == "unsafe" {
 					return types.Unsafe, nil
 				}
