@@ -77,17 +77,22 @@ if [ ! -x "$out/bin/staticcheck" ]; then
 	GOBIN="$out/bin" GOTOOLCHAIN=local go install honnef.co/go/tools/cmd/staticcheck@v0.8.2
 fi
 
-# staticcheck caches its results (in the user cache dir): run it with an
-# empty cache every time, as a first run on new code would.
-cat > "$out/bin/staticcheck-cold" <<EOS
+# cold_wrapper TOOL CACHEVAR: write $out/bin/TOOL-cold, which runs
+# $out/bin/TOOL with the cache directory named by CACHEVAR empty every
+# time, as a first run on new code would (staticcheck and golangci-lint
+# cache their results).
+cold_wrapper() {
+	cat > "$out/bin/$1-cold" <<EOS
 #!/usr/bin/env bash
-dir=\$(mktemp -d "$out/stcache.XXXXXX")
-STATICCHECK_CACHE=\$dir "$out/bin/staticcheck" "\$@"
+dir=\$(mktemp -d "$out/$1-cache.XXXXXX")
+$2=\$dir "$out/bin/$1" "\$@"
 code=\$?
 rm -rf "\$dir"
 exit \$code
 EOS
-chmod +x "$out/bin/staticcheck-cold"
+	chmod +x "$out/bin/$1-cold"
+}
+cold_wrapper staticcheck STATICCHECK_CACHE
 
 results="$out/results.tsv"
 printf 'target\ttool\tseconds\tpeak_kb\texit\n' > "$results"
@@ -194,15 +199,7 @@ EOS
 	if [ ! -x "$out/bin/custom-gcl" ]; then
 		(cd "$repo/tools/customgcl" && go build -o "$out/bin/custom-gcl" .)
 	fi
-	cat > "$out/bin/golangci-lint-cold" <<EOS
-#!/usr/bin/env bash
-dir=\$(mktemp -d "$out/gclcache.XXXXXX")
-GOLANGCI_LINT_CACHE=\$dir "$out/bin/custom-gcl" "\$@"
-code=\$?
-rm -rf "\$dir"
-exit \$code
-EOS
-	chmod +x "$out/bin/golangci-lint-cold"
+	cold_wrapper custom-gcl GOLANGCI_LINT_CACHE
 	pats=""
 	for m in $k8s; do pats="$pats ./$m/..."; done
 	echo "  packages: $(cd "$large" && go list $pats | wc -l) named, $(cd "$large" && go list -deps $pats | wc -l) with their dependencies"
@@ -211,7 +208,7 @@ EOS
 	measure large floor "$large" "$out/bin/noop" -test=false $pats
 	measure large httplint "$large" "$out/bin/httplint" -test=false $pats
 	measure large staticcheck "$large" "$out/bin/staticcheck-cold" -tests=false $pats
-	measure large golangci-lint "$large" "$out/bin/golangci-lint-cold" run --tests=false $pats
+	measure large golangci-lint "$large" "$out/bin/custom-gcl-cold" run --tests=false $pats
 	ratios large
 fi
 
