@@ -5,6 +5,8 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+
+	"github.com/httplint/httplint/internal/testutil"
 )
 
 const baselineSrc = `package app
@@ -21,7 +23,7 @@ func Head(u string) (*http.Response, error) { return http.Head(u) }
 // reported, and -v lists an entry whose finding is gone.
 func TestBaseline(t *testing.T) {
 	bin := httplintBinary(t)
-	dir := writeModule(t, map[string]string{"app/app.go": baselineSrc})
+	dir := testutil.WriteModule(t, map[string]string{"app/app.go": baselineSrc})
 	base := filepath.Join(dir, "httplint-baseline.json")
 
 	r := run(t, dir, bin, "-baseline="+base, "-write-baseline", "./...")
@@ -102,7 +104,7 @@ func Use(u string) (*http.Response, error) { return client.Get(u) }
 // with exit code 3.
 func TestFix(t *testing.T) {
 	bin := httplintBinary(t)
-	dir := writeModule(t, map[string]string{"app/app.go": fixSrc})
+	dir := testutil.WriteModule(t, map[string]string{"app/app.go": fixSrc})
 	r := run(t, dir, bin, "./...")
 	if !strings.Contains(r.stdout, "(poolsize/idle-per-host-default)") {
 		t.Fatalf("before -fix: no idle-per-host-default finding:\n%s", r.stdout)

@@ -7,6 +7,8 @@ import (
 	"regexp"
 	"strings"
 	"testing"
+
+	"github.com/httplint/httplint/internal/testutil"
 )
 
 // findingLine matches one text finding: a relative path, a position, a
@@ -166,7 +168,7 @@ func TestDisable(t *testing.T) {
 // TestTags: -tags selects files by build constraint.
 func TestTags(t *testing.T) {
 	bin := httplintBinary(t)
-	dir := writeModule(t, map[string]string{
+	dir := testutil.WriteModule(t, map[string]string{
 		"p/p.go":       "package p\n\nfunc Add(a, b int) int { return a + b }\n",
 		"p/special.go": "//go:build special\n\npackage p\n\nimport \"net/http\"\n\nfunc Fetch(u string) (*http.Response, error) { return http.Get(u) }\n",
 	})

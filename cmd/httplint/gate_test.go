@@ -3,6 +3,8 @@ package main_test
 import (
 	"strings"
 	"testing"
+
+	"github.com/httplint/httplint/internal/testutil"
 )
 
 // TestGating: packages whose imports cannot reach an HTTP client are not
@@ -12,7 +14,7 @@ import (
 // pattern (TestStandaloneFacts).
 func TestGating(t *testing.T) {
 	bin := httplintBinary(t)
-	dir := writeModule(t, map[string]string{
+	dir := testutil.WriteModule(t, map[string]string{
 		"pure/pure.go":             "package pure\n\nfunc Add(a, b int) int { return a + b }\n",
 		"intest/intest.go":         "package intest\n\nfunc Add(a, b int) int { return a + b }\n",
 		"intest/intest_test.go":    "package intest\n\nimport (\n\t\"net/http\"\n\t\"testing\"\n)\n\nfunc TestGet(t *testing.T) { http.Get(\"http://example.com\") }\n",

@@ -11,6 +11,8 @@ import (
 	"strings"
 	"sync"
 	"testing"
+
+	"github.com/httplint/httplint/internal/testutil"
 )
 
 // moduleRoot is the repository root, where the README's commands run.
@@ -215,7 +217,7 @@ func TestHelp(t *testing.T) {
 // -deps, from dependencies outside the pattern too.
 func TestStandaloneFacts(t *testing.T) {
 	bin := httplintBinary(t)
-	dir := writeModule(t, map[string]string{
+	dir := testutil.WriteModule(t, map[string]string{
 		"httpx/httpx.go": "package httpx\n\nimport \"net/http\"\n\n// New returns a client without a Timeout.\nfunc New() *http.Client { return &http.Client{} }\n",
 		"app/app.go":     "package app\n\nimport \"example.com/scratch/httpx\"\n\nfunc Fetch(u string) error {\n\tresp, err := httpx.New().Get(u)\n\tif err != nil {\n\t\treturn err\n\t}\n\treturn resp.Body.Close()\n}\n",
 	})

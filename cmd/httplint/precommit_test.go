@@ -8,6 +8,8 @@ import (
 	"strings"
 	"testing"
 	"time"
+
+	"github.com/httplint/httplint/internal/testutil"
 )
 
 // TestPreCommit drives Debian's pre-commit with this repository's
@@ -78,7 +80,7 @@ func TestPreCommit(t *testing.T) {
 	must(hooks, "git", "commit", "-q", "-m", "httplint snapshot")
 	must(hooks, "git", "tag", "v0.0.0-test")
 
-	project := writeModule(t, map[string]string{
+	project := testutil.WriteModule(t, map[string]string{
 		"go.mod":         "module example.com/project\n\ngo 1.26\n",
 		"calc/calc.go":   "package calc\n\nfunc Add(a, b int) int { return a + b }\n",
 		"other/other.go": "package other\n\nfunc Name() string { return \"other\" }\n",

@@ -12,6 +12,7 @@ import (
 	"github.com/httplint/httplint/analyzers"
 	"github.com/httplint/httplint/internal/sarif"
 	"github.com/httplint/httplint/internal/sarif/sariftest"
+	"github.com/httplint/httplint/internal/testutil"
 )
 
 // readSARIF validates a SARIF log structurally and decodes it.
@@ -172,7 +173,7 @@ func splitPosn(t *testing.T, posn string) (string, int, int) {
 // analyzer flags apply; a clean package gives exit 0 and no results.
 func TestSARIFScratch(t *testing.T) {
 	bin := httplintBinary(t)
-	dir := writeModule(t, map[string]string{
+	dir := testutil.WriteModule(t, map[string]string{
 		"a/a.go": `package a
 
 import "net/http"
@@ -240,7 +241,7 @@ func Fetch(u string) {
 	}
 	// (The package imports net/http: one that cannot reach HTTP is not
 	// type-checked at all; see TestGating.)
-	broken := writeModule(t, map[string]string{"b/b.go": "package b\n\nimport \"net/http\"\n\nfunc F() { _ = http.Get; undefined() }\n"})
+	broken := testutil.WriteModule(t, map[string]string{"b/b.go": "package b\n\nimport \"net/http\"\n\nfunc F() { _ = http.Get; undefined() }\n"})
 	r = run(t, broken, bin, "-sarif=-", "./...")
 	if r.code != 1 {
 		t.Errorf("type error: exit %d, want 1", r.code)

@@ -12,27 +12,8 @@ import (
 	"testing"
 
 	"github.com/httplint/httplint/analyzers"
+	"github.com/httplint/httplint/internal/testutil"
 )
-
-// writeModule creates a scratch module from files (path → content; a
-// go.mod is added when missing) and returns its directory.
-func writeModule(t *testing.T, files map[string]string) string {
-	t.Helper()
-	dir := t.TempDir()
-	if _, ok := files["go.mod"]; !ok {
-		files["go.mod"] = "module example.com/scratch\n\ngo 1.26\n"
-	}
-	for name, content := range files {
-		p := filepath.Join(dir, filepath.FromSlash(name))
-		if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
-			t.Fatal(err)
-		}
-		if err := os.WriteFile(p, []byte(content), 0o644); err != nil {
-			t.Fatal(err)
-		}
-	}
-	return dir
-}
 
 // incidentsModule copies testdata/incidents into a scratch module.
 func incidentsModule(t *testing.T) string {
@@ -64,7 +45,7 @@ func incidentsModule(t *testing.T) string {
 	if err != nil {
 		t.Fatal(err)
 	}
-	return writeModule(t, files)
+	return testutil.WriteModule(t, files)
 }
 
 // snapshot returns the contents of the .go files under dir.
@@ -133,7 +114,7 @@ func TestVetAnalyzerFlags(t *testing.T) {
 	}
 	checkFindings(t, r.stderr)
 
-	dir := writeModule(t, map[string]string{
+	dir := testutil.WriteModule(t, map[string]string{
 		"a/a.go":      "package a\n",
 		"a/a_test.go": "package a\n\nimport (\n\t\"net/http\"\n\t\"testing\"\n)\n\nfunc TestGet(t *testing.T) {\n\thttp.Get(\"http://example.com/\")\n}\n",
 	})
@@ -162,7 +143,7 @@ func TestVetAnalyzerFlags(t *testing.T) {
 // constructor's summary between the two vet units as a fact.
 func TestVetFacts(t *testing.T) {
 	bin := httplintBinary(t)
-	dir := writeModule(t, map[string]string{
+	dir := testutil.WriteModule(t, map[string]string{
 		"httpx/httpx.go": "package httpx\n\nimport \"net/http\"\n\n// New returns a client without a Timeout.\nfunc New() *http.Client { return &http.Client{} }\n",
 		"app/app.go":     "package app\n\nimport \"example.com/scratch/httpx\"\n\nfunc Fetch(u string) error {\n\tresp, err := httpx.New().Get(u)\n\tif err != nil {\n\t\treturn err\n\t}\n\treturn resp.Body.Close()\n}\n",
 	})

@@ -8,6 +8,8 @@ import (
 	"testing"
 
 	"golang.org/x/tools/go/packages"
+
+	"github.com/httplint/httplint/internal/testutil"
 )
 
 // TestLoad: load type-checks the packages that can reach HTTP from
@@ -17,7 +19,7 @@ import (
 // back (a test variant among its dependencies) is loaded by
 // packages.Load, with the roots it imports.
 func TestLoad(t *testing.T) {
-	dir := writeModule(t, map[string]string{
+	dir := testutil.WriteModule(t, map[string]string{
 		"go.mod": "module example.com/m\n\ngo 1.26\n",
 		// a and b: b imports a; both are loaded from source.
 		"a/a.go": "package a\n\nimport \"net/http\"\n\ntype T struct{ C *http.Client }\n\nfunc New() *T { return &T{C: http.DefaultClient} }\n",
@@ -134,12 +136,7 @@ func TestLoad(t *testing.T) {
 // information, so that no analyzer builds SSA from them, and keeps the
 // roots' and the dependency's types.
 func TestDropDependencySyntax(t *testing.T) {
-	dir := writeModule(t, map[string]string{
-		"go.mod": "module example.com/m\n\ngo 1.26\n",
-		"q/q.go": "package q\n\nimport \"net/http\"\n\nvar Client = &http.Client{}\n",
-		"m/m.go": "package m\n\nimport (\n\t\"net/http\"\n\n\t\"example.com/m/q\"\n)\n\nfunc Client() *http.Client {\n\tc := q.Client\n\treturn c\n}\n",
-		"r/r.go": "package r\n\nimport \"example.com/m/m\"\n\nfunc Get() { m.Client().Get(\"http://example.com\") }\n",
-	})
+	dir := betweenRoots(t, "package r\n\nimport \"example.com/m/m\"\n\nfunc Get() { m.Client().Get(\"http://example.com\") }\n")
 	cfg := &packages.Config{Mode: packages.LoadSyntax | packages.NeedModule, Dir: dir}
 	initial, err := packages.Load(cfg, "./r", "./q")
 	if err != nil {
@@ -207,12 +204,7 @@ func TestUsesCgo(t *testing.T) {
 // function bodies, against the root q itself, so that r, m and q share
 // one copy of q's types and no package goes to packages.Load.
 func TestLoadBetweenRoots(t *testing.T) {
-	dir := writeModule(t, map[string]string{
-		"go.mod": "module example.com/m\n\ngo 1.26\n",
-		"q/q.go": "package q\n\nimport \"net/http\"\n\nvar Client = &http.Client{}\n",
-		"m/m.go": "package m\n\nimport (\n\t\"net/http\"\n\n\t\"example.com/m/q\"\n)\n\nfunc Client() *http.Client {\n\tc := q.Client\n\treturn c\n}\n",
-		"r/r.go": "package r\n\nimport (\n\t\"example.com/m/m\"\n\t\"example.com/m/q\"\n)\n\nvar _ = m.Client() == q.Client\n\nfunc Get() { m.Client().Get(\"http://example.com\") }\n",
-	})
+	dir := betweenRoots(t, "package r\n\nimport (\n\t\"example.com/m/m\"\n\t\"example.com/m/q\"\n)\n\nvar _ = m.Client() == q.Client\n\nfunc Get() { m.Client().Get(\"http://example.com\") }\n")
 	cfg := &packages.Config{Mode: packages.LoadSyntax | packages.NeedModule, Dir: dir}
 	meta, err := loadMeta(cfg, []string{"./r", "./q"})
 	if err != nil {
@@ -252,19 +244,13 @@ func TestLoadBetweenRoots(t *testing.T) {
 	}
 }
 
-// writeModule writes files, by slash-separated path, into a new
-// temporary directory and returns it.
-func writeModule(t *testing.T, files map[string]string) string {
-	t.Helper()
-	dir := t.TempDir()
-	for name, src := range files {
-		p := filepath.Join(dir, filepath.FromSlash(name))
-		if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
-			t.Fatal(err)
-		}
-		if err := os.WriteFile(p, []byte(src), 0o644); err != nil {
-			t.Fatal(err)
-		}
-	}
-	return dir
+// betweenRoots writes a module in which m, to be left unnamed, sits
+// between the roots q and r: m imports q, and r (source rSrc) imports m.
+func betweenRoots(t *testing.T, rSrc string) string {
+	return testutil.WriteModule(t, map[string]string{
+		"go.mod": "module example.com/m\n\ngo 1.26\n",
+		"q/q.go": "package q\n\nimport \"net/http\"\n\nvar Client = &http.Client{}\n",
+		"m/m.go": "package m\n\nimport (\n\t\"net/http\"\n\n\t\"example.com/m/q\"\n)\n\nfunc Client() *http.Client {\n\tc := q.Client\n\treturn c\n}\n",
+		"r/r.go": rSrc,
+	})
 }

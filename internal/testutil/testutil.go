@@ -4,6 +4,7 @@ package testutil
 import (
 	"os"
 	"os/exec"
+	"path/filepath"
 	"strings"
 	"testing"
 
@@ -23,6 +24,27 @@ func DownloadModules(t testing.TB, dir string) {
 	if out, err := cmd.CombinedOutput(); err != nil {
 		t.Fatalf("go mod download in %s: %v\n%s", dir, err, out)
 	}
+}
+
+// WriteModule creates a scratch module in a new temporary directory from
+// files (slash-separated path → content; a go.mod for
+// example.com/scratch is added when missing) and returns the directory.
+func WriteModule(t testing.TB, files map[string]string) string {
+	t.Helper()
+	dir := t.TempDir()
+	if _, ok := files["go.mod"]; !ok {
+		files["go.mod"] = "module example.com/scratch\n\ngo 1.26\n"
+	}
+	for name, content := range files {
+		p := filepath.Join(dir, filepath.FromSlash(name))
+		if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(p, []byte(content), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	return dir
 }
 
 // Configure sets the flags of analyzer a ("name=value" each), failing
