@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"go/ast"
+	"go/token"
 	"os"
 	"path/filepath"
 	"slices"
@@ -39,17 +40,17 @@ func entryOf(root string, f finding) baselineEntry {
 		file = rel
 	}
 	return baselineEntry{
-		Rule:    ruleID(f.act.Analyzer.Name, f.diag.Category),
+		Rule:    ruleID(f.out.analyzer.Name, f.diag.Category),
 		File:    filepath.ToSlash(file),
-		Func:    enclosingFunc(f),
+		Func:    f.fn,
 		Message: f.diag.Message,
 	}
 }
 
-// enclosingFunc names the function declaration around the finding.
-func enclosingFunc(f finding) string {
-	pos := f.diag.Pos
-	for _, file := range f.act.Package.Syntax {
+// enclosingFunc names the function declaration of files around pos, or
+// returns "".
+func enclosingFunc(files []*ast.File, pos token.Pos) string {
+	for _, file := range files {
 		if pos < file.FileStart || pos > file.FileEnd {
 			continue
 		}

@@ -93,7 +93,7 @@ func (l *disableList) filter(fs []finding) []finding {
 	}
 	var out []finding
 	for _, f := range fs {
-		if !l.Disabled(f.act.Analyzer.Name, f.diag.Category) {
+		if !l.Disabled(f.out.analyzer.Name, f.diag.Category) {
 			out = append(out, f)
 		}
 	}

@@ -14,7 +14,6 @@ import (
 	"strings"
 
 	"golang.org/x/tools/go/analysis"
-	"golang.org/x/tools/go/analysis/checker"
 	"golang.org/x/tools/go/packages"
 
 	"github.com/httplint/httplint/analyzers"
@@ -258,7 +257,7 @@ func runStandalone(progname string, defs []analyzers.Definition, args []string) 
 		}
 	}
 	if o.json {
-		if err := writeJSON(os.Stdout, res.graph, found); err != nil {
+		if err := writeJSON(os.Stdout, res.outcomes, found); err != nil {
 			log.Print(err)
 			return 1
 		}
@@ -294,9 +293,9 @@ func runStandalone(progname string, defs []analyzers.Definition, args []string) 
 
 // A result is one analysis of the packages.
 type result struct {
-	initial []*packages.Package
-	graph   *checker.Graph
-	found   []finding
+	initial  []*packages.Package
+	outcomes []*outcome
+	found    []finding
 	// suppressed are the findings directives silence (with -sarif only).
 	suppressed []finding
 }
@@ -317,14 +316,10 @@ func analyse(o *options, selected []analyzers.Definition, patterns []string) (*r
 	if o.tags != "" {
 		cfg.BuildFlags = []string{"-tags=" + o.tags}
 	}
-	initial, err := load(cfg, patterns, o.deps)
+	units, err := load(cfg, patterns, o.deps)
 	if err != nil {
 		log.Print(err)
 		return nil, 1
-	}
-	code := 0
-	if packages.PrintErrors(initial) > 0 {
-		code = 1
 	}
 	// Each package's SSA form is dropped as soon as every analyzer that
 	// uses it is done with it.
@@ -338,19 +333,29 @@ func analyse(o *options, selected []analyzers.Definition, patterns []string) (*r
 		log.Print(err)
 		return nil, 1
 	}
-	graph, err := checker.Analyze(as, initial, nil)
-	if err != nil {
+	if err := analysis.Validate(as); err != nil {
 		log.Print(err)
 		return nil, 1
 	}
-	for act := range graph.All() {
-		if act.Err != nil {
-			log.Printf("%s: %v", act, act.Err)
+	outs := schedule(units, as)
+	var initial []*packages.Package
+	for _, u := range units {
+		if u.root {
+			initial = append(initial, u.pkg)
+		}
+	}
+	code := 0
+	if packages.PrintErrors(initial) > 0 {
+		code = 1
+	}
+	for _, o := range outs {
+		if o.err != nil {
+			log.Printf("%s: %v", o, o.err)
 			code = 1
 		}
 	}
-	res := &result{initial: initial, graph: graph}
-	all := o.disable.filter(findings(graph))
+	res := &result{initial: initial, outcomes: outs}
+	all := o.disable.filter(findings(outs))
 	sortFindings(all)
 	for _, f := range all {
 		if _, ok := lint.Suppression(f.diag); ok {
@@ -386,7 +391,7 @@ func writeSARIFLog(o *options, selected []analyzers.Definition, res *result, fou
 	if o.baseline != "" {
 		state = "new"
 	}
-	if err := addGraph(b, res.graph, append(found, res.suppressed...), state); err != nil {
+	if err := addOutcomes(b, res.outcomes, append(found, res.suppressed...), state); err != nil {
 		return err
 	}
 	return writeSARIF(o.sarif, b.Log())

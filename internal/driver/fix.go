@@ -26,7 +26,7 @@ func applyFixes(fs []finding) (int, error) {
 		if len(f.diag.SuggestedFixes) == 0 {
 			continue
 		}
-		fset := f.act.Package.Fset
+		fset := f.out.pkg.Fset
 		byFile := make(map[string][]edit)
 		for _, e := range f.diag.SuggestedFixes[0].TextEdits {
 			start := fset.Position(e.Pos)

@@ -9,6 +9,7 @@ import (
 	"go/token"
 	"go/types"
 	"io"
+	"maps"
 	"os"
 	"path/filepath"
 	"runtime"
@@ -20,15 +21,16 @@ import (
 	"golang.org/x/tools/go/packages"
 )
 
-// load loads the packages named by patterns for analysis. Only the
-// packages that can reach an HTTP client are type-checked and analysed
-// (see gate); the others cannot have findings. They are type-checked from
-// source without being compiled, as go vet does (see loadFromSource),
-// where that is possible and unless every dependency is analysed from
-// source too (deps); otherwise packages.Load loads them.
-func load(cfg *packages.Config, patterns []string, deps bool) ([]*packages.Package, error) {
+// load returns the units for analysing the packages named by patterns.
+// Only the packages that can reach an HTTP client are type-checked and
+// analysed (see gate); the others cannot have findings. They are
+// type-checked from source without being compiled, as go vet does, each
+// when the schedule reaches it (see loadFromSource), where that is
+// possible and unless every dependency is analysed from source too
+// (deps); otherwise packages.Load loads them.
+func load(cfg *packages.Config, patterns []string, deps bool) ([]*unit, error) {
 	paths := patterns
-	var initial []*packages.Package
+	var units []*unit
 	if !isFilePattern(patterns) {
 		meta, err := loadMeta(cfg, patterns)
 		if err != nil {
@@ -41,13 +43,13 @@ func load(cfg *packages.Config, patterns []string, deps bool) ([]*packages.Packa
 			paths = keepPaths
 			if len(keep) > 0 && !deps {
 				if source, rest := splitForSource(keep); len(source) > 0 {
-					if pkgs, ok := loadFromSource(cfg, source); ok {
-						initial, paths = pkgs, rest
+					if us, ok := loadFromSource(cfg, source); ok {
+						units, paths = us, rest
 					}
 				}
 			}
 			if len(paths) == 0 {
-				return initial, nil
+				return units, nil
 			}
 		}
 	}
@@ -58,11 +60,11 @@ func load(cfg *packages.Config, patterns []string, deps bool) ([]*packages.Packa
 	if !deps {
 		dropDependencySyntax(more)
 	}
-	initial = append(initial, more...)
-	if len(initial) == 0 {
+	units = append(units, unitsOf(more)...)
+	if len(units) == 0 {
 		return nil, fmt.Errorf("%s matched no packages", strings.Join(patterns, " "))
 	}
-	return initial, nil
+	return units, nil
 }
 
 // dropDependencySyntax drops the syntax and type information of every
@@ -276,37 +278,45 @@ func usesCgo(p *packages.Package) bool {
 	return false
 }
 
-// loadFromSource loads roots, packages listed by loadMeta and accepted by
-// splitForSource, the way go vet does: the roots are parsed and
-// type-checked from source, and their dependencies' types come from the
-// export data the go command compiles.
+// loadFromSource returns the units of roots, packages listed by loadMeta
+// and accepted by splitForSource, loaded the way go vet does: each root
+// is parsed and type-checked from source when the schedule reaches it,
+// and their dependencies' types come from the export data the go command
+// compiles.
 //
 // packages.Load in LoadSyntax mode asks go list for the export data of
 // every package it lists, so it compiles the roots too, although it then
 // type-checks them from source: that costs as much again as the
 // type-checking on code that changed, and far more on code the compiler
 // finds hard (closures nested twenty deep take the compiler seconds and
-// gigabytes; go/types, milliseconds).
+// gigabytes; go/types, milliseconds). It also type-checks every package
+// before the first is analysed, so all their syntax is in memory at once.
 //
-// The packages returned have syntax and types for the roots. Their
-// dependencies have types but no syntax and no imports of their own
-// (their facts would be empty: facts come from syntax). ok is false when
-// the go command gives no export data for some dependency, or cannot
-// list the dependencies by import path: a package of a module that the
-// main module's go.mod does not name (the roots are packages of other
-// modules, and -mod=readonly forbids adding it).
-func loadFromSource(cfg *packages.Config, roots []*packages.Package) (pkgs []*packages.Package, ok bool) {
+// The units are the roots, in the order of roots, then the packages
+// between them. Once loaded, the roots have syntax and types; the other
+// packages types only. Their dependencies from export data have types
+// but no syntax and no imports of their own (their facts would be empty:
+// facts come from syntax). ok is false when the go command gives no
+// export data for some dependency, or cannot list the dependencies by
+// import path: a package of a module that the main module's go.mod does
+// not name (the roots are packages of other modules, and -mod=readonly
+// forbids adding it).
+func loadFromSource(cfg *packages.Config, roots []*packages.Package) (units []*unit, ok bool) {
 	// The packages type-checked from source: the roots and the packages
 	// between them; the rest of their direct imports come from export
 	// data.
 	rs := newRootSet(roots)
 	isSource := make(map[string]*packages.Package) // by ID
+	var between []*packages.Package
 	var add func(p *packages.Package)
 	add = func(p *packages.Package) {
 		if isSource[p.ID] != nil {
 			return
 		}
 		isSource[p.ID] = p
+		if rs.root[p.ID] == nil {
+			between = append(between, p)
+		}
 		for _, imp := range p.Imports {
 			if rs.between(imp) {
 				add(imp)
@@ -366,60 +376,22 @@ func loadFromSource(cfg *packages.Config, roots []*packages.Package) (pkgs []*pa
 			}
 			return os.Open(f)
 		})
+		depPkgs = make(map[string]*packages.Package) // by ID
 	)
 	importDep := func(path string) (*types.Package, error) {
 		importMu.Lock()
 		defer importMu.Unlock()
 		return compiled.Import(path)
 	}
-
-	// Type-check the packages from source, each after those it imports,
-	// at most GOMAXPROCS at a time.
-	type node struct {
-		meta *packages.Package
-		pkg  *packages.Package
-		done chan struct{}
-	}
-	nodes := make(map[string]*node, len(isSource))
-	for id, p := range isSource {
-		nodes[id] = &node{meta: p, done: make(chan struct{})}
-	}
-	cpu := make(chan struct{}, runtime.GOMAXPROCS(0))
-	var wg sync.WaitGroup
-	for _, n := range nodes {
-		wg.Add(1)
-		go func() {
-			defer wg.Done()
-			defer close(n.done)
-			for _, imp := range n.meta.Imports {
-				if dep := nodes[imp.ID]; dep != nil {
-					<-dep.done
-				}
-			}
-			cpu <- struct{}{}
-			defer func() { <-cpu }()
-			n.pkg = checkPackage(n.meta, fset, sizes, rs.root[n.meta.ID] != nil, func(path string) (*types.Package, error) {
-				if path == "unsafe" {
-					return types.Unsafe, nil
-				}
-				imp := n.meta.Imports[path]
-				if imp == nil {
-					return nil, fmt.Errorf("no metadata for %s", path)
-				}
-				if dep := nodes[imp.ID]; dep != nil {
-					return dep.pkg.Types, nil
-				}
-				return importDep(imp.PkgPath)
-			})
-		}()
-	}
-	wg.Wait()
-
-	// Link the graph: roots import roots and dependencies; a dependency
-	// has types (possibly empty, when its export data could not be read)
-	// and imports nothing.
-	depPkgs := make(map[string]*packages.Package, len(deps))
-	for id, d := range deps {
+	// depPackage returns the package of dependency d: its types from
+	// export data (empty when they cannot be read), no imports.
+	depPackage := func(d *packages.Package) *packages.Package {
+		importMu.Lock()
+		p := depPkgs[d.ID]
+		importMu.Unlock()
+		if p != nil {
+			return p
+		}
 		tp := types.Unsafe
 		if d.PkgPath != "unsafe" {
 			var err error
@@ -427,7 +399,7 @@ func loadFromSource(cfg *packages.Config, roots []*packages.Package) (pkgs []*pa
 				tp = types.NewPackage(d.PkgPath, d.Name)
 			}
 		}
-		depPkgs[id] = &packages.Package{
+		p = &packages.Package{
 			ID:         d.ID,
 			Name:       d.Name,
 			PkgPath:    d.PkgPath,
@@ -437,37 +409,63 @@ func loadFromSource(cfg *packages.Config, roots []*packages.Package) (pkgs []*pa
 			TypesSizes: sizes,
 			Imports:    map[string]*packages.Package{},
 		}
+		importMu.Lock()
+		defer importMu.Unlock()
+		if q := depPkgs[d.ID]; q != nil {
+			return q
+		}
+		depPkgs[d.ID] = p
+		return p
 	}
-	for _, n := range nodes {
-		for path, imp := range n.meta.Imports {
-			if dep := nodes[imp.ID]; dep != nil {
-				n.pkg.Imports[path] = dep.pkg
-			} else {
-				n.pkg.Imports[path] = depPkgs[imp.ID]
+
+	byID := make(map[string]*unit, len(isSource))
+	for _, p := range append(slices.Clone(roots), between...) {
+		u := &unit{root: rs.root[p.ID] != nil}
+		byID[p.ID] = u
+		units = append(units, u)
+	}
+	for id, meta := range isSource {
+		u := byID[id]
+		for _, path := range slices.Sorted(maps.Keys(meta.Imports)) {
+			if dep := byID[meta.Imports[path].ID]; dep != nil {
+				u.imports = append(u.imports, dep)
 			}
 		}
-	}
-	// Ill-typedness propagates to importers, as in go/packages.
-	var illTyped func(n *node, seen map[*node]bool) bool
-	illTyped = func(n *node, seen map[*node]bool) bool {
-		if seen[n] {
-			return n.pkg.IllTyped
-		}
-		seen[n] = true
-		for _, imp := range n.meta.Imports {
-			if dep := nodes[imp.ID]; dep != nil && illTyped(dep, seen) {
-				n.pkg.IllTyped = true
+		// Type-check the package, against the units it imports and
+		// the export data of its other dependencies, and link it to
+		// its imports. Ill-typedness propagates to importers, as in
+		// go/packages.
+		u.load = func() *packages.Package {
+			pkg := checkPackage(meta, fset, sizes, u.root, func(path string) (*types.Package, error) {
+				if path == "unsafe" {
+					return types.Unsafe, nil
+				}
+				imp := meta.Imports[path]
+				if imp == nil {
+					return nil, fmt.Errorf("no metadata for %s", path)
+				}
+				if dep := byID[imp.ID]; dep != nil {
+					if dep.pkg == nil {
+						return nil, fmt.Errorf("import cycle through %s", path)
+					}
+					return dep.pkg.Types, nil
+				}
+				return importDep(imp.PkgPath)
+			})
+			for path, imp := range meta.Imports {
+				dep := byID[imp.ID]
+				switch {
+				case dep == nil:
+					pkg.Imports[path] = depPackage(imp)
+				case dep.pkg != nil:
+					pkg.Imports[path] = dep.pkg
+					pkg.IllTyped = pkg.IllTyped || dep.pkg.IllTyped
+				}
 			}
+			return pkg
 		}
-		return n.pkg.IllTyped
 	}
-	seen := make(map[*node]bool)
-	pkgs = make([]*packages.Package, len(roots))
-	for i, r := range roots {
-		illTyped(nodes[r.ID], seen)
-		pkgs[i] = nodes[r.ID].pkg
-	}
-	return pkgs, true
+	return units, true
 }
 
 // checkPackage parses and type-checks one package listed by loadMeta,

@@ -62,10 +62,11 @@ func TestLoad(t *testing.T) {
 		t.Errorf("through packages.Load: %q, want %q", rest, want)
 	}
 
-	got, err := load(cfg, []string{"./..."}, false)
+	units, err := load(cfg, []string{"./..."}, false)
 	if err != nil {
 		t.Fatal(err)
 	}
+	got := loadRoots(units)
 	want, err := packages.Load(cfg, "./...")
 	if err != nil {
 		t.Fatal(err)
@@ -217,10 +218,11 @@ func TestLoadBetweenRoots(t *testing.T) {
 	if source, rest := splitForSource(keep); len(source) != 2 || len(rest) != 0 {
 		t.Errorf("from source %d roots, through packages.Load %q; want 2 and none", len(source), rest)
 	}
-	initial, err := load(cfg, []string{"./r", "./q"}, false)
+	units, err := load(cfg, []string{"./r", "./q"}, false)
 	if err != nil {
 		t.Fatal(err)
 	}
+	initial := loadRoots(units)
 	byPath := make(map[string]*packages.Package)
 	for _, p := range initial {
 		byPath[p.PkgPath] = p
@@ -242,6 +244,21 @@ func TestLoadBetweenRoots(t *testing.T) {
 	if !slices.Contains(m.Types.Imports(), q.Types) || m.Imports["example.com/m/q"] != q {
 		t.Error("m imports a second copy of q")
 	}
+}
+
+// loadRoots loads units in dependency order, as the schedule does, and
+// returns the packages of the roots.
+func loadRoots(units []*unit) []*packages.Package {
+	var roots []*packages.Package
+	for _, u := range dependencyOrder(units) {
+		u.ensureLoaded()
+	}
+	for _, u := range units {
+		if u.root {
+			roots = append(roots, u.pkg)
+		}
+	}
+	return roots
 }
 
 // betweenRoots writes a module in which m, to be left unnamed, sits

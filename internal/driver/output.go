@@ -9,20 +9,21 @@ import (
 	"strings"
 
 	"golang.org/x/tools/go/analysis"
-	"golang.org/x/tools/go/analysis/checker"
 )
 
-// A finding is a diagnostic of a root action.
+// A finding is a diagnostic of a root package.
 type finding struct {
-	act  *checker.Action
+	out  *outcome
 	diag analysis.Diagnostic
+	// fn names the function declaration around the diagnostic.
+	fn string
 }
 
-// findings returns the diagnostics of the root actions of g, each once.
+// findings returns the diagnostics of the roots among outs, each once.
 // A file that belongs to several packages (a package and its test
 // variant, "p [p.test]") is analysed in each; its diagnostics are kept
 // in the package itself, or else in the first variant that reports them.
-func findings(g *checker.Graph) []finding {
+func findings(outs []*outcome) []finding {
 	type key struct {
 		pos, end token.Position
 		analyzer *analysis.Analyzer
@@ -30,38 +31,38 @@ func findings(g *checker.Graph) []finding {
 	}
 	seen := make(map[key]bool)
 	var out []finding
-	add := func(act *checker.Action) {
-		fset := act.Package.Fset
-		for _, d := range act.Diagnostics {
-			k := key{fset.Position(d.Pos), fset.Position(d.End), act.Analyzer, d.Message}
+	add := func(o *outcome) {
+		fset := o.pkg.Fset
+		for i, d := range o.diags {
+			k := key{fset.Position(d.Pos), fset.Position(d.End), o.analyzer, d.Message}
 			if !seen[k] {
 				seen[k] = true
-				out = append(out, finding{act, d})
+				out = append(out, finding{o, d, o.funcs[i]})
 			}
 		}
 	}
-	var variants []*checker.Action
-	for act := range g.All() {
+	var variants []*outcome
+	for _, o := range outs {
 		switch {
-		case !act.IsRoot || act.Err != nil:
-		case strings.Contains(act.Package.ID, " ["):
-			variants = append(variants, act)
+		case !o.root || o.err != nil:
+		case strings.Contains(o.pkg.ID, " ["):
+			variants = append(variants, o)
 		default:
-			add(act)
+			add(o)
 		}
 	}
-	for _, act := range variants {
-		add(act)
+	for _, o := range variants {
+		add(o)
 	}
 	return out
 }
 
-// writeJSON writes the findings and the analysis errors of g in the
-// format of go/analysis drivers (-json): package ID, then analyzer name,
-// then its diagnostics or {"error": ...}. Unlike checker.Graph.PrintJSON
-// it lists a diagnostic of a file shared by a package and its test
-// variant once.
-func writeJSON(w io.Writer, g *checker.Graph, fs []finding) error {
+// writeJSON writes the findings fs and the analysis errors among outs in
+// the format of go/analysis drivers (-json): package ID, then analyzer
+// name, then its diagnostics or {"error": ...}. Unlike
+// checker.Graph.PrintJSON it lists a diagnostic of a file shared by a
+// package and its test variant once.
+func writeJSON(w io.Writer, outs []*outcome, fs []finding) error {
 	type jsonEdit struct {
 		Filename string `json:"filename"`
 		Start    int    `json:"start"`
@@ -89,21 +90,21 @@ func writeJSON(w io.Writer, g *checker.Graph, fs []finding) error {
 		Err string `json:"error"`
 	}
 	tree := make(map[string]map[string]any)
-	put := func(act *checker.Action) map[string]any {
-		m, ok := tree[act.Package.ID]
+	put := func(o *outcome) map[string]any {
+		m, ok := tree[o.pkg.ID]
 		if !ok {
 			m = make(map[string]any)
-			tree[act.Package.ID] = m
+			tree[o.pkg.ID] = m
 		}
 		return m
 	}
-	for act := range g.All() {
-		if act.Err != nil {
-			put(act)[act.Analyzer.Name] = jsonError{act.Err.Error()}
+	for _, o := range outs {
+		if o.err != nil {
+			put(o)[o.analyzer.Name] = jsonError{o.err.Error()}
 		}
 	}
 	for _, f := range fs {
-		fset := f.act.Package.Fset
+		fset := f.out.pkg.Fset
 		d := f.diag
 		jd := jsonDiagnostic{
 			Category: d.Category,
@@ -130,9 +131,9 @@ func writeJSON(w io.Writer, g *checker.Graph, fs []finding) error {
 				Message: r.Message,
 			})
 		}
-		m := put(f.act)
-		list, _ := m[f.act.Analyzer.Name].([]jsonDiagnostic)
-		m[f.act.Analyzer.Name] = append(list, jd)
+		m := put(f.out)
+		list, _ := m[f.out.analyzer.Name].([]jsonDiagnostic)
+		m[f.out.analyzer.Name] = append(list, jd)
 	}
 	data, err := json.MarshalIndent(tree, "", "\t")
 	if err != nil {

@@ -14,7 +14,6 @@ import (
 	"strings"
 
 	"golang.org/x/tools/go/analysis"
-	"golang.org/x/tools/go/analysis/checker"
 
 	"github.com/httplint/httplint/analyzers"
 	rulesdoc "github.com/httplint/httplint/docs/rules"
@@ -188,13 +187,13 @@ func ruleID(analyzer, category string) string {
 	return analyzer + "/" + category
 }
 
-// addGraph adds to b the diagnostics of the root actions of g and a
-// notification for each action that failed. A diagnostic whose rule is
-// not in the table gets a rule added, documented by its analyzer's URL.
-func addGraph(b *sarif.Builder, g *checker.Graph, fs []finding, state string) error {
-	for act := range g.All() {
-		if act.Err != nil {
-			b.AddNotification("error", fmt.Sprintf("%s: %v", act, act.Err))
+// addOutcomes adds to b the findings fs and a notification for each of
+// outs that failed. A diagnostic whose rule is not in the table gets a
+// rule added, documented by its analyzer's URL.
+func addOutcomes(b *sarif.Builder, outs []*outcome, fs []finding, state string) error {
+	for _, o := range outs {
+		if o.err != nil {
+			b.AddNotification("error", fmt.Sprintf("%s: %v", o, o.err))
 		}
 	}
 	root := sourceRoot()
@@ -205,7 +204,7 @@ func addGraph(b *sarif.Builder, g *checker.Graph, fs []finding, state string) er
 		n := seen[key]
 		seen[key]++
 		sum := sha256.Sum256([]byte(fmt.Sprintf("%s\x00%d", key, n)))
-		if err := addDiagnostic(b, f.act.Package.Fset, f.act.Analyzer, f.diag, hex.EncodeToString(sum[:16]), state); err != nil {
+		if err := addDiagnostic(b, f.out.pkg.Fset, f.out.analyzer, f.diag, hex.EncodeToString(sum[:16]), state); err != nil {
 			return err
 		}
 	}

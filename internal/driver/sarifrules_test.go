@@ -10,7 +10,6 @@ import (
 	"testing"
 
 	"golang.org/x/tools/go/analysis"
-	"golang.org/x/tools/go/analysis/checker"
 	"golang.org/x/tools/go/packages"
 
 	"github.com/httplint/httplint/analyzers"
@@ -103,10 +102,10 @@ func hasHeading(markdown, frag string) bool {
 	return false
 }
 
-// TestAddGraph runs a toy analyzer through the checker API on a scratch
+// TestAddOutcomes runs a toy analyzer through the schedule on a scratch
 // module and converts its diagnostics: known categories map to their
 // rules, an unknown one gets a rule of its own.
-func TestAddGraph(t *testing.T) {
+func TestAddOutcomes(t *testing.T) {
 	dir := t.TempDir()
 	write := func(name, content string) {
 		if err := os.MkdirAll(filepath.Dir(filepath.Join(dir, name)), 0o755); err != nil {
@@ -140,13 +139,10 @@ func TestAddGraph(t *testing.T) {
 	if err != nil || packages.PrintErrors(pkgs) > 0 {
 		t.Fatalf("load: %v", err)
 	}
-	g, err := checker.Analyze([]*analysis.Analyzer{toy}, pkgs, nil)
-	if err != nil {
-		t.Fatal(err)
-	}
+	outs := schedule(unitsOf(pkgs), []*analysis.Analyzer{toy})
 	b := sarif.NewBuilder(sarif.Driver{Name: "toy"}, dir)
 	b.AddRule(sarif.Rule{ID: "toy/known", Summary: "known rule", HelpURI: "https://example.com/toy.md#known"})
-	if err := addGraph(b, g, findings(g), ""); err != nil {
+	if err := addOutcomes(b, outs, findings(outs), ""); err != nil {
 		t.Fatal(err)
 	}
 	var buf bytes.Buffer

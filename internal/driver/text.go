@@ -11,7 +11,7 @@ import (
 )
 
 // position returns the position of the finding.
-func (f finding) position() token.Position { return f.act.Package.Fset.Position(f.diag.Pos) }
+func (f finding) position() token.Position { return f.out.pkg.Fset.Position(f.diag.Pos) }
 
 // sortFindings orders findings by file, line and column, then analyzer
 // and message, for output that does not depend on analysis order.
@@ -19,7 +19,7 @@ func sortFindings(fs []finding) {
 	slices.SortStableFunc(fs, func(a, b finding) int {
 		pa, pb := a.position(), b.position()
 		return cmp.Or(cmp.Compare(pa.Filename, pb.Filename), cmp.Compare(pa.Line, pb.Line), cmp.Compare(pa.Column, pb.Column),
-			cmp.Compare(a.act.Analyzer.Name, b.act.Analyzer.Name), cmp.Compare(a.diag.Message, b.diag.Message))
+			cmp.Compare(a.out.analyzer.Name, b.out.analyzer.Name), cmp.Compare(a.diag.Message, b.diag.Message))
 	})
 }
 
@@ -52,7 +52,7 @@ func printText(w io.Writer, wd string, fs []finding, context int) error {
 				fmt.Fprintf(w, "%d\t%s\n", l, src[l-1])
 			}
 		}
-		fset := f.act.Package.Fset
+		fset := f.out.pkg.Fset
 		for _, r := range f.diag.Related {
 			if _, err := fmt.Fprintf(w, "\t%s: %s\n", pos(fset.Position(r.Pos)), r.Message); err != nil {
 				return err

@@ -1,0 +1,549 @@
+package driver
+
+import (
+	"fmt"
+	"go/types"
+	"maps"
+	"os"
+	"reflect"
+	"runtime"
+	"slices"
+	"sort"
+	"strings"
+	"sync"
+	"sync/atomic"
+
+	"golang.org/x/tools/go/analysis"
+	"golang.org/x/tools/go/packages"
+)
+
+// A unit is one package of an analysis by the standalone driver: a root,
+// whose diagnostics are reported, or a dependency, which is analysed only
+// for its facts (when it has syntax) and passes its imports' facts on.
+type unit struct {
+	// pkg is the package; nil until load has run.
+	pkg *packages.Package
+	// load, if not nil, parses and type-checks the package from source;
+	// it may run only once the units imported are loaded.
+	load func() *packages.Package
+	// imports are the units whose types and facts the package needs.
+	imports []*unit
+	// root reports whether the package was named: its diagnostics are
+	// reported, and every analyzer runs on it.
+	root bool
+
+	// The schedule's state.
+	importers  []*unit
+	waiting    atomic.Int32 // imports not yet done
+	inheritors atomic.Int32 // importers that have yet to inherit the facts
+	facts      map[*analysis.Analyzer]*factSet
+	failed     map[*analysis.Analyzer]bool
+	outcomes   []*outcome
+}
+
+// ensureLoaded loads u's package if it is not loaded yet. The units it
+// imports must be loaded.
+func (u *unit) ensureLoaded() {
+	if u.load != nil {
+		u.pkg = u.load()
+		u.load = nil
+	}
+}
+
+// unitsOf returns the units of pkgs, packages loaded by packages.Load,
+// and of every package they import: the roots first, in the order of
+// pkgs.
+func unitsOf(pkgs []*packages.Package) []*unit {
+	byPkg := make(map[*packages.Package]*unit)
+	var deps []*unit
+	var add func(p *packages.Package) *unit
+	add = func(p *packages.Package) *unit {
+		if u := byPkg[p]; u != nil {
+			return u
+		}
+		u := &unit{pkg: p}
+		byPkg[p] = u
+		deps = append(deps, u)
+		for _, path := range slices.Sorted(maps.Keys(p.Imports)) {
+			u.imports = append(u.imports, add(p.Imports[path]))
+		}
+		return u
+	}
+	roots := make([]*unit, 0, len(pkgs))
+	for _, p := range pkgs {
+		u := add(p)
+		if !u.root {
+			u.root = true
+			roots = append(roots, u)
+		}
+	}
+	for _, u := range deps {
+		if !u.root {
+			roots = append(roots, u)
+		}
+	}
+	return roots
+}
+
+// dependencyOrder returns units and every unit they import, each after
+// the units it imports. An import that closes a cycle (broken code) is
+// dropped from the importer's imports.
+func dependencyOrder(units []*unit) []*unit {
+	const (
+		visiting = 1
+		visited  = 2
+	)
+	state := make(map[*unit]int)
+	var order []*unit
+	var visit func(u *unit)
+	visit = func(u *unit) {
+		state[u] = visiting
+		imports := u.imports[:0]
+		for _, imp := range u.imports {
+			switch state[imp] {
+			case visiting:
+				continue // a cycle
+			case 0:
+				visit(imp)
+			}
+			imports = append(imports, imp)
+		}
+		u.imports = imports
+		state[u] = visited
+		order = append(order, u)
+	}
+	for _, u := range units {
+		if state[u] == 0 {
+			visit(u)
+		}
+	}
+	return order
+}
+
+// An outcome is what one analyzer produced on one package: the
+// diagnostics of a root, or an error.
+type outcome struct {
+	pkg      *packages.Package
+	analyzer *analysis.Analyzer
+	root     bool
+	diags    []analysis.Diagnostic
+	// funcs names the function declaration around each diagnostic.
+	funcs []string
+	err   error
+}
+
+// String names the outcome as checker.Action does: analyzer@package.
+func (o *outcome) String() string { return fmt.Sprintf("%s@%s", o.analyzer, o.pkg) }
+
+// schedule runs analyzers on units, in dependency order and at most
+// GOMAXPROCS packages at a time, and returns the outcomes: for each root,
+// one per analyzer (in the order of units, then of analyzers), then each
+// failure on a dependency.
+//
+// Unlike checker.Analyze, which needs every package type-checked before
+// it starts and keeps every package's syntax, type information and
+// results until the end, schedule loads each package (unit.load) only
+// when it is about to analyse it, and drops its syntax and type
+// information, and the analyzers' results, as soon as its analyzers are
+// done; the facts a package passes on are dropped once every importer
+// has inherited them. What stays is the packages' types, the facts in
+// flight and the diagnostics: peak memory no longer holds every
+// package's syntax at once.
+//
+// Facts flow as in checker.Analyze: an analyzer with facts runs on every
+// dependency with syntax too, and a package sees the facts of its
+// imports that their export data can mention (exportedFrom), and every
+// package fact of its dependencies.
+func schedule(units []*unit, analyzers []*analysis.Analyzer) []*outcome {
+	s := newScheduler(analyzers)
+	order := dependencyOrder(units)
+	for _, u := range order {
+		u.waiting.Store(int32(len(u.imports)))
+		for _, imp := range u.imports {
+			imp.importers = append(imp.importers, u)
+		}
+	}
+	for _, u := range order {
+		u.inheritors.Store(int32(len(u.importers)))
+	}
+
+	ready := make(chan *unit, len(order))
+	for _, u := range order {
+		if len(u.imports) == 0 {
+			ready <- u
+		}
+	}
+	var left atomic.Int32
+	left.Store(int32(len(order)))
+	if len(order) == 0 {
+		close(ready)
+	}
+	var wg sync.WaitGroup
+	for range runtime.GOMAXPROCS(0) {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			for u := range ready {
+				s.run(u)
+				for _, w := range u.importers {
+					if w.waiting.Add(-1) == 0 {
+						ready <- w
+					}
+				}
+				if left.Add(-1) == 0 {
+					close(ready)
+				}
+			}
+		}()
+	}
+	wg.Wait()
+
+	var outs, failures []*outcome
+	for _, u := range order {
+		if u.root {
+			continue
+		}
+		failures = append(failures, u.outcomes...)
+		u.outcomes = nil
+	}
+	for _, u := range units {
+		if u.root {
+			outs = append(outs, u.outcomes...)
+			u.outcomes = nil
+		}
+	}
+	return append(outs, failures...)
+}
+
+// A scheduler runs the analyzers on one unit at a time.
+type scheduler struct {
+	// all lists the analyzers and those they require, each after those
+	// it requires.
+	all []*analysis.Analyzer
+	// forFacts lists those of all that run on dependencies: the
+	// analyzers with facts and those they require.
+	forFacts []*analysis.Analyzer
+}
+
+func newScheduler(analyzers []*analysis.Analyzer) *scheduler {
+	s := new(scheduler)
+	seen := make(map[*analysis.Analyzer]bool)
+	var add func(a *analysis.Analyzer)
+	add = func(a *analysis.Analyzer) {
+		if seen[a] {
+			return
+		}
+		seen[a] = true
+		for _, req := range a.Requires {
+			add(req)
+		}
+		s.all = append(s.all, a)
+	}
+	for _, a := range analyzers {
+		add(a)
+	}
+	needed := make(map[*analysis.Analyzer]bool)
+	var need func(a *analysis.Analyzer)
+	need = func(a *analysis.Analyzer) {
+		if !needed[a] {
+			needed[a] = true
+			for _, req := range a.Requires {
+				need(req)
+			}
+		}
+	}
+	for _, a := range s.all {
+		if len(a.FactTypes) > 0 {
+			need(a)
+		}
+	}
+	for _, a := range s.all {
+		if needed[a] {
+			s.forFacts = append(s.forFacts, a)
+		}
+	}
+	return s
+}
+
+// run loads u, runs the analyzers on it, records their outcomes, and
+// drops what no later unit needs.
+func (s *scheduler) run(u *unit) {
+	u.ensureLoaded()
+	pkg := u.pkg
+	plan := s.forFacts
+	if u.root {
+		plan = s.all
+	}
+	// Roots are always analysed, as checker.Analyze does; dependencies
+	// only when they have syntax (the others only pass facts on).
+	analysed := u.root || pkg.TypesInfo != nil && len(pkg.Syntax) > 0
+	results := make(map[*analysis.Analyzer]any)
+	failed := make(map[*analysis.Analyzer]bool)
+	for _, a := range plan {
+		var facts *factSet
+		if len(a.FactTypes) > 0 {
+			facts = inherit(u, a)
+			if u.facts == nil {
+				u.facts = make(map[*analysis.Analyzer]*factSet)
+			}
+			u.facts[a] = facts
+		}
+		if !analysed {
+			continue
+		}
+		out := &outcome{pkg: pkg, analyzer: a, root: u.root}
+		var prereqs []string
+		for _, req := range a.Requires {
+			if failed[req] {
+				prereqs = append(prereqs, fmt.Sprintf("%s@%s", req, pkg))
+			}
+		}
+		if facts != nil {
+			for _, imp := range u.imports {
+				if imp.failed[a] {
+					prereqs = append(prereqs, fmt.Sprintf("%s@%s", a, imp.pkg))
+				}
+			}
+		}
+		if len(prereqs) > 0 {
+			sort.Strings(prereqs)
+			out.err = fmt.Errorf("failed prerequisites: %s", strings.Join(prereqs, ", "))
+		} else {
+			results[a], out.err = runPass(out, facts, results)
+		}
+		if out.err != nil {
+			failed[a] = true
+		}
+		if u.root || out.err != nil {
+			u.outcomes = append(u.outcomes, out)
+		}
+	}
+	if len(failed) > 0 {
+		u.failed = failed
+	}
+	for _, out := range u.outcomes {
+		for _, d := range out.diags {
+			out.funcs = append(out.funcs, enclosingFunc(pkg.Syntax, d.Pos))
+		}
+	}
+
+	// Drop what no later unit needs: the syntax, the type information
+	// and the results; the facts, once every importer has inherited
+	// them. The types stay: importers' types refer to them.
+	pkg.Syntax, pkg.TypesInfo = nil, nil
+	for _, imp := range u.imports {
+		if imp.inheritors.Add(-1) == 0 {
+			imp.facts = nil
+		}
+	}
+	if len(u.importers) == 0 {
+		u.facts = nil
+	}
+}
+
+// runPass runs out's analyzer on out's package, with the results of the
+// analyzers it requires and the facts inherited, recording the
+// diagnostics in out.
+func runPass(out *outcome, facts *factSet, results map[*analysis.Analyzer]any) (any, error) {
+	pkg, a := out.pkg, out.analyzer
+	if pkg.IllTyped && !a.RunDespiteErrors {
+		return nil, fmt.Errorf("analysis skipped due to errors in package")
+	}
+	inputs := make(map[*analysis.Analyzer]any, len(a.Requires))
+	for _, req := range a.Requires {
+		inputs[req] = results[req]
+	}
+	module := &analysis.Module{}
+	if pkg.Module != nil {
+		module = moduleOf(pkg.Module)
+	}
+	pass := &analysis.Pass{
+		Analyzer:     a,
+		Fset:         pkg.Fset,
+		Files:        pkg.Syntax,
+		OtherFiles:   pkg.OtherFiles,
+		IgnoredFiles: pkg.IgnoredFiles,
+		Pkg:          pkg.Types,
+		TypesInfo:    pkg.TypesInfo,
+		TypesSizes:   pkg.TypesSizes,
+		TypeErrors:   pkg.TypeErrors,
+		Module:       module,
+		ResultOf:     inputs,
+		Report:       func(d analysis.Diagnostic) { out.diags = append(out.diags, d) },
+	}
+	pass.ReadFile = readFileOf(pass)
+	if facts != nil {
+		done := false
+		pass.ImportObjectFact = facts.importObject
+		pass.ImportPackageFact = facts.importPackage
+		pass.AllObjectFacts = facts.allObjects
+		pass.AllPackageFacts = facts.allPackages
+		pass.ExportObjectFact = func(obj types.Object, fact analysis.Fact) {
+			if done {
+				panic(fmt.Sprintf("%s: Pass.ExportObjectFact(%s, %T) called after Run", out, obj, fact))
+			}
+			if obj.Pkg() != pkg.Types {
+				panic(fmt.Sprintf("internal error: in %s: Fact.Set(%s, %T): can't set facts on objects belonging another package", out, obj, fact))
+			}
+			facts.objects[objectFactKey{obj, factType(fact)}] = fact
+		}
+		pass.ExportPackageFact = func(fact analysis.Fact) {
+			if done {
+				panic(fmt.Sprintf("%s: Pass.ExportPackageFact(%T) called after Run", out, fact))
+			}
+			facts.packages[packageFactKey{pkg.Types, factType(fact)}] = fact
+		}
+		defer func() { done = true }()
+	}
+	result, err := a.Run(pass)
+	if err != nil {
+		return nil, err
+	}
+	if got, want := reflect.TypeOf(result), a.ResultType; got != want {
+		return nil, fmt.Errorf("internal error: on package %s, analyzer %s returned a result of type %v, but declared ResultType %v", pkg.Types.Path(), a, got, want)
+	}
+	return result, nil
+}
+
+// readFileOf returns the Pass.ReadFile of pass: os.ReadFile, for the
+// package's own files only.
+func readFileOf(pass *analysis.Pass) func(string) ([]byte, error) {
+	return func(name string) ([]byte, error) {
+		ok := slices.Contains(pass.OtherFiles, name) || slices.Contains(pass.IgnoredFiles, name)
+		for _, f := range pass.Files {
+			if tf := pass.Fset.File(f.FileStart); tf != nil && tf.Name() == name {
+				ok = true
+			}
+		}
+		if !ok {
+			return nil, fmt.Errorf("Pass.ReadFile: %s is not among OtherFiles, IgnoredFiles, or names of Files", name)
+		}
+		return os.ReadFile(name)
+	}
+}
+
+// moduleOf converts a go/packages module to the analysis API's.
+func moduleOf(mod *packages.Module) *analysis.Module {
+	if mod == nil {
+		return nil
+	}
+	m := &analysis.Module{
+		Path:      mod.Path,
+		Version:   mod.Version,
+		Replace:   moduleOf(mod.Replace),
+		Time:      mod.Time,
+		Main:      mod.Main,
+		Indirect:  mod.Indirect,
+		Dir:       mod.Dir,
+		GoMod:     mod.GoMod,
+		GoVersion: mod.GoVersion,
+	}
+	if mod.Error != nil {
+		m.Error = &analysis.ModuleError{Err: mod.Error.Err}
+	}
+	return m
+}
+
+type objectFactKey struct {
+	obj types.Object
+	typ reflect.Type
+}
+
+type packageFactKey struct {
+	pkg *types.Package
+	typ reflect.Type
+}
+
+// A factSet holds the facts of one analyzer that one package sees and
+// exports.
+type factSet struct {
+	objects  map[objectFactKey]analysis.Fact
+	packages map[packageFactKey]analysis.Fact
+}
+
+// inherit returns the facts of analyzer a that u sees: the object facts
+// its imports hold whose objects their export data can mention, and the
+// package facts of all its dependencies.
+func inherit(u *unit, a *analysis.Analyzer) *factSet {
+	fs := &factSet{
+		objects:  make(map[objectFactKey]analysis.Fact),
+		packages: make(map[packageFactKey]analysis.Fact),
+	}
+	for _, imp := range u.imports {
+		from := imp.facts[a]
+		if from == nil {
+			continue
+		}
+		for k, f := range from.objects {
+			if exportedFrom(k.obj, imp.pkg.Types) {
+				fs.objects[k] = f
+			}
+		}
+		for k, f := range from.packages {
+			fs.packages[k] = f
+		}
+	}
+	return fs
+}
+
+// exportedFrom reports whether obj may be visible to a package that
+// imports pkg: checker.Analyze's over-approximation of what the export
+// data of pkg mentions (its exported functions, every method and field,
+// its own variables, every type and constant).
+func exportedFrom(obj types.Object, pkg *types.Package) bool {
+	switch obj := obj.(type) {
+	case *types.Func:
+		return obj.Exported() && obj.Pkg() == pkg || obj.Signature().Recv() != nil
+	case *types.Var:
+		return obj.IsField() || obj.Pkg() == pkg
+	case *types.TypeName, *types.Const:
+		return true
+	}
+	return false
+}
+
+func factType(fact analysis.Fact) reflect.Type {
+	t := reflect.TypeOf(fact)
+	if t.Kind() != reflect.Pointer {
+		panic(fmt.Sprintf("invalid Fact type: got %T, want pointer", fact))
+	}
+	return t
+}
+
+func (fs *factSet) importObject(obj types.Object, ptr analysis.Fact) bool {
+	if obj == nil {
+		panic("nil object")
+	}
+	if v, ok := fs.objects[objectFactKey{obj, factType(ptr)}]; ok {
+		reflect.ValueOf(ptr).Elem().Set(reflect.ValueOf(v).Elem())
+		return true
+	}
+	return false
+}
+
+func (fs *factSet) importPackage(pkg *types.Package, ptr analysis.Fact) bool {
+	if pkg == nil {
+		panic("nil package")
+	}
+	if v, ok := fs.packages[packageFactKey{pkg, factType(ptr)}]; ok {
+		reflect.ValueOf(ptr).Elem().Set(reflect.ValueOf(v).Elem())
+		return true
+	}
+	return false
+}
+
+func (fs *factSet) allObjects() []analysis.ObjectFact {
+	facts := make([]analysis.ObjectFact, 0, len(fs.objects))
+	for k, f := range fs.objects {
+		facts = append(facts, analysis.ObjectFact{Object: k.obj, Fact: f})
+	}
+	return facts
+}
+
+func (fs *factSet) allPackages() []analysis.PackageFact {
+	facts := make([]analysis.PackageFact, 0, len(fs.packages))
+	for k, f := range fs.packages {
+		facts = append(facts, analysis.PackageFact{Package: k.pkg, Fact: f})
+	}
+	return facts
+}
