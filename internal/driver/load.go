@@ -337,7 +337,7 @@ func loadFromSource(cfg *packages.Config, roots []*packages.Package) (units []*u
 
 	// Export data of the direct dependencies and, for the importer,
 	// of everything they import.
-	exportFile := make(map[string]string) // by package path
+	var exportFile map[string]string
 	if len(deps) > 0 {
 		paths := make([]string, 0, len(deps))
 		for _, d := range deps {
@@ -346,20 +346,19 @@ func loadFromSource(cfg *packages.Config, roots []*packages.Package) (units []*u
 			}
 		}
 		sort.Strings(paths)
-		exp := *cfg
-		exp.Mode = packages.NeedName | packages.NeedExportFile | packages.NeedImports | packages.NeedDeps
-		exp.Tests = false
-		listed, err := packages.Load(&exp, paths...)
-		if err != nil {
-			return nil, false
-		}
-		packages.Visit(listed, nil, func(p *packages.Package) {
-			if p.ExportFile != "" {
-				exportFile[p.PkgPath] = p.ExportFile
+		if exportFile, ok = exportFiles(cfg, paths, false, paths); !ok {
+			// The go command cannot name some dependency by its
+			// import path: a package of a module that go.mod does not
+			// name (the roots belong to other modules). List them as
+			// the roots' dependencies instead; the go command then
+			// compiles the roots too, as packages.Load would.
+			var rootPaths []string
+			for _, r := range roots {
+				if p := underTest(r); !slices.Contains(rootPaths, p) {
+					rootPaths = append(rootPaths, p)
+				}
 			}
-		})
-		for _, p := range paths {
-			if exportFile[p] == "" {
+			if exportFile, ok = exportFiles(cfg, rootPaths, cfg.Tests, paths); !ok {
 				return nil, false
 			}
 		}
@@ -466,6 +465,31 @@ func loadFromSource(cfg *packages.Config, roots []*packages.Package) (units []*u
 		}
 	}
 	return units, true
+}
+
+// exportFiles lists patterns and their dependencies (with their tests
+// if tests) and returns the export data file of each package by import
+// path. ok is false unless every package of need has one.
+func exportFiles(cfg *packages.Config, patterns []string, tests bool, need []string) (exportFile map[string]string, ok bool) {
+	exp := *cfg
+	exp.Mode = packages.NeedName | packages.NeedExportFile | packages.NeedImports | packages.NeedDeps
+	exp.Tests = tests
+	listed, err := packages.Load(&exp, patterns...)
+	if err != nil {
+		return nil, false
+	}
+	exportFile = make(map[string]string)
+	packages.Visit(listed, nil, func(p *packages.Package) {
+		if p.ExportFile != "" && p.ID == p.PkgPath { // not a test variant
+			exportFile[p.PkgPath] = p.ExportFile
+		}
+	})
+	for _, p := range need {
+		if exportFile[p] == "" {
+			return nil, false
+		}
+	}
+	return exportFile, true
 }
 
 // checkPackage parses and type-checks one package listed by loadMeta,
