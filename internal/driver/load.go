@@ -120,11 +120,13 @@ func splitForSource(roots []*packages.Package) (source []*packages.Package, rest
 	var depOK func(p *packages.Package) bool
 	betweenOK := make(map[*packages.Package]bool)
 	depOK = func(p *packages.Package) bool {
-		if p.ID != p.PkgPath || len(p.Errors) > 0 {
+		if len(p.Errors) > 0 {
 			return false
 		}
 		if !rs.between(p) {
-			return true
+			// From export data, which only packages that are not
+			// test variants have.
+			return p.ID == p.PkgPath
 		}
 		ok, done := betweenOK[p]
 		if done {
@@ -215,16 +217,12 @@ func newRootSet(roots []*packages.Package) *rootSet {
 		root:     make(map[string]*packages.Package, len(roots)),
 		rootsVia: make(map[*packages.Package][]*packages.Package),
 	}
-	rootPaths := make(map[string]bool)
 	for _, r := range roots {
-		if r.ID == r.PkgPath {
-			// Test variants have their own types, which no
-			// dependency but another variant can import.
-			rootPaths[r.PkgPath] = true
-		}
 		rs.root[r.ID] = r
 	}
-	rs.sees = closureHas(func(_ string, imp *packages.Package) bool { return rootPaths[imp.PkgPath] })
+	// By ID: a test variant of a root (p [p.test]) is imported by the
+	// variants recompiled for its test (q [p.test]) only.
+	rs.sees = closureHas(func(_ string, imp *packages.Package) bool { return rs.root[imp.ID] != nil })
 	return rs
 }
 

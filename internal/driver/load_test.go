@@ -16,8 +16,8 @@ import (
 // source without compiling them, and gives them the same packages, files
 // and types as packages.Load: roots importing roots see one copy of their
 // types, and a root whose external test imports a helper that imports it
-// back (a test variant among its dependencies) is loaded by
-// packages.Load, with the roots it imports.
+// back (a test variant among its dependencies) is loaded from source too:
+// the helper's variant is type-checked against the root's test variant.
 func TestLoad(t *testing.T) {
 	dir := testutil.WriteModule(t, map[string]string{
 		"go.mod": "module example.com/m\n\ngo 1.26\n",
@@ -28,8 +28,8 @@ func TestLoad(t *testing.T) {
 		// go/types does not: compiling it would be an error.
 		"c/c.go": "package c\n\nimport (\n\t\"net/http\"\n\t\"time\"\n)\n\n//go:linkname now time.Now\nfunc now() time.Time\n\nvar Client = &http.Client{}\n",
 		// d's external test imports h, which imports d: h is a test
-		// variant (h [d.test]), so d goes to packages.Load, and with it
-		// the root a that d imports and the root h that imports d.
+		// variant (h [d.test]), between the roots d [d.test] and
+		// d_test [d.test]; there is no export data for it.
 		"d/d.go":               "package d\n\nimport (\n\t\"net/http\"\n\n\t\"example.com/m/a\"\n)\n\nvar C = a.New().C\n\nfunc Get() { http.Get(\"http://example.com\") }\n",
 		"d/d_test.go":          "package d_test\n\nimport (\n\t\"testing\"\n\n\t\"example.com/m/h\"\n)\n\nfunc TestD(t *testing.T) { h.Use() }\n",
 		"d/d_internal_test.go": "package d\n\nfunc helper() {}\n",
@@ -54,12 +54,15 @@ func TestLoad(t *testing.T) {
 	}
 	slices.Sort(sourceIDs)
 	slices.Sort(rest)
-	wantSource := []string{"example.com/m/a", "example.com/m/b", "example.com/m/b_test [example.com/m/b.test]", "example.com/m/c"}
+	wantSource := []string{
+		"example.com/m/a", "example.com/m/b", "example.com/m/b_test [example.com/m/b.test]", "example.com/m/c",
+		"example.com/m/d", "example.com/m/d [example.com/m/d.test]", "example.com/m/d_test [example.com/m/d.test]", "example.com/m/h",
+	}
 	if !slices.Equal(sourceIDs, wantSource) {
 		t.Errorf("from source: %q, want %q", sourceIDs, wantSource)
 	}
-	if want := []string{"example.com/m/a", "example.com/m/d", "example.com/m/h"}; !slices.Equal(rest, want) {
-		t.Errorf("through packages.Load: %q, want %q", rest, want)
+	if len(rest) > 0 {
+		t.Errorf("through packages.Load: %q, want none", rest)
 	}
 
 	units, err := load(cfg, []string{"./..."}, false)
@@ -122,6 +125,16 @@ func TestLoad(t *testing.T) {
 		if http := b.Imports["net/http"]; http == nil || http.Types == nil || !http.Types.Complete() {
 			t.Errorf("b's net/http has no types from export data")
 		}
+	}
+	// d_test sees h [d.test] type-checked against d [d.test], the
+	// variant it imports itself: one copy of d's types.
+	if xtest, d := byID["example.com/m/d_test [example.com/m/d.test]"], byID["example.com/m/d [example.com/m/d.test]"]; xtest != nil && d != nil {
+		h := xtest.Imports["example.com/m/h"]
+		if h == nil || h.ID != "example.com/m/h [example.com/m/d.test]" || h.Types == nil || !slices.Contains(h.Types.Imports(), d.Types) {
+			t.Errorf("d_test's h is not type-checked against d [d.test]: %v", h)
+		}
+	} else {
+		t.Errorf("d's test variants not loaded")
 	}
 	// The premise: compiling c fails, as packages.Load shows.
 	for _, p := range want {
