@@ -9,15 +9,12 @@ import (
 	"os"
 	"runtime"
 	"runtime/pprof"
-	"slices"
-	"strconv"
 	"strings"
 
 	"golang.org/x/tools/go/analysis"
 	"golang.org/x/tools/go/packages"
 
 	"github.com/httplint/httplint/analyzers"
-	"github.com/httplint/httplint/internal/http/facts"
 	"github.com/httplint/httplint/internal/lint"
 	"github.com/httplint/httplint/internal/sarif"
 )
@@ -131,9 +128,9 @@ func (o *options) parse(progname string, args []string) error {
 }
 
 // runStandalone is the standalone driver: it loads the packages named by
-// args with go/packages and runs the analyzers with the public checker
-// API, printing text to stdout (or JSON with -json) and writing SARIF
-// with -sarif.
+// args (see load) and runs the analyzers on them one package at a time
+// (see schedule), printing text to stdout (or JSON with -json) and
+// writing SARIF with -sarif.
 //
 // Unlike multichecker, it type-checks only the named packages from
 // source and their dependencies from export data, like a tool without
@@ -318,18 +315,6 @@ func analyse(o *options, selected []analyzers.Definition, patterns []string) (*r
 	}
 	units, err := load(cfg, patterns, o.deps)
 	if err != nil {
-		log.Print(err)
-		return nil, 1
-	}
-	// Each package's SSA form is dropped as soon as every analyzer that
-	// uses it is done with it.
-	users := 0
-	for _, a := range as {
-		if slices.Contains(a.Requires, facts.Analyzer) {
-			users++
-		}
-	}
-	if err := facts.Analyzer.Flags.Set(facts.ReleaseAfterFlag, strconv.Itoa(users)); err != nil {
 		log.Print(err)
 		return nil, 1
 	}

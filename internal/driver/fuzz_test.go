@@ -12,7 +12,6 @@ import (
 	"sync"
 	"testing"
 
-	"golang.org/x/tools/go/analysis/checker"
 	"golang.org/x/tools/go/packages"
 
 	"github.com/httplint/httplint/analyzers"
@@ -209,18 +208,15 @@ func analyzeProgram(t *testing.T, data []byte) int {
 
 	var before, after runtime.MemStats
 	runtime.ReadMemStats(&before)
-	g, err := checker.Analyze(analyzers.Suite(), []*packages.Package{pkg}, nil)
-	if err != nil {
-		t.Fatal(err)
-	}
+	outs := schedule(unitsOf([]*packages.Package{pkg}), analyzers.Suite())
 	runtime.ReadMemStats(&after)
 	findings := 0
-	for act := range g.All() {
-		if act.Err != nil {
-			t.Errorf("%s: %v\n%s", act, act.Err, src)
+	for _, o := range outs {
+		if o.err != nil {
+			t.Errorf("%s: %v\n%s", o, o.err, src)
 		}
-		if act.IsRoot {
-			findings += len(act.Diagnostics)
+		if o.root {
+			findings += len(o.diags)
 		}
 	}
 	if n := after.TotalAlloc - before.TotalAlloc; n > budget {

@@ -129,24 +129,12 @@ func New(s Spec) *analysis.Analyzer {
 			rep.internalError(msg)
 		}
 		rep.Finish()
-		for _, req := range a.Requires {
-			if r, ok := pass.ResultOf[req].(Releaser); ok {
-				r.Release()
-			}
-		}
 		return struct{}{}, err
 	}
 	a.Flags.BoolVar(includeTests, "include-tests", false, "also report findings in _test.go files")
 	a.Flags.Var(disabled, DisableFlag, "comma-separated rules of this analyzer to turn off (e.g. idle-timeout-zero)")
 	a.Flags.BoolVar(reportSuppressed, ReportSuppressedFlag, false, "also report the findings //httplint:ignore silences, marked as suppressed (for SARIF output; set by httplint -sarif)")
 	return a
-}
-
-// A Releaser is the result of a required analyzer that its users give
-// back when they finish, so that it can drop what it holds
-// (facts.Result).
-type Releaser interface {
-	Release()
 }
 
 // Protect runs f and returns "" when it completes. When f panics (a bug

@@ -19,7 +19,6 @@ import (
 	"reflect"
 	"sort"
 	"strings"
-	"sync/atomic"
 
 	"golang.org/x/tools/go/analysis"
 	"golang.org/x/tools/go/ssa"
@@ -136,46 +135,7 @@ type Result struct {
 	Funcs []*ssa.Function
 
 	imported map[types.Object]*Summary
-	// info is the package's type information, which the last release
-	// drops too (only with ReleaseAfterFlag set).
-	info    *types.Info
-	failure string
-	// users counts the analyzers that have yet to release the result.
-	users atomic.Int32
-}
-
-// releaseAfter is the number of analyzers that use each result, when the
-// driver knows it (see [ReleaseAfterFlag]); 0 keeps results.
-var releaseAfter int
-
-// ReleaseAfterFlag names the facts analyzer's flag that a driver sets to
-// the number of analyzers it runs on each package: when that many have
-// released a package's result (lint.New does it when an analyzer
-// finishes), the result drops its SSA form and index, and empties the
-// package's types.Info, which the driver's action graph would otherwise
-// keep until the end of the run. The driver must not need the package's
-// type information after its analyzers are done.
-const ReleaseAfterFlag = "release-after"
-
-func init() {
-	Analyzer.Flags.IntVar(&releaseAfter, ReleaseAfterFlag, 0, "internal: drop each package's SSA form once this many analyzers have used it (set by httplint's driver; 0 keeps it)")
-}
-
-// Release records that one analyzer is done with r. After the last one
-// (see [ReleaseAfterFlag]) r no longer holds the package's SSA form and
-// reports the package as not relevant, and the package's types.Info is
-// empty.
-func (r *Result) Release() {
-	if r.users.Add(-1) == 0 {
-		if r.info != nil {
-			*r.info = types.Info{}
-			r.info = nil
-		}
-		r.Relevant = false
-		r.Index = nil
-		r.Funcs = nil
-		r.imported = nil
-	}
+	failure  string
 }
 
 // InternalError implements lint.Failure: it describes the bug that
@@ -305,10 +265,6 @@ func relevant(pass *analysis.Pass) bool {
 
 func run(pass *analysis.Pass) (any, error) {
 	res := &Result{}
-	res.users.Store(int32(releaseAfter))
-	if releaseAfter > 0 {
-		res.info = pass.TypesInfo
-	}
 	if msg := lint.Protect(pass, func() { summarise(pass, res) }); msg != "" {
 		// A bug in the summaries: every check reports it, and stays
 		// silent on this package.

@@ -3,8 +3,6 @@ package facts_test
 import (
 	"bytes"
 	"encoding/gob"
-	"fmt"
-	"go/types"
 	"os"
 	"path/filepath"
 	"reflect"
@@ -68,42 +66,6 @@ func TestFactsDeterministic(t *testing.T) {
 	}
 	if len(first) != len(second) {
 		t.Errorf("%d facts on the first run, %d on the second", len(first), len(second))
-	}
-}
-
-// TestRelease: a result drops its SSA form, and empties the package's
-// type information, when its last user releases it, and only then; with
-// no count set (golangci-lint, go vet) it keeps both.
-func TestRelease(t *testing.T) {
-	for _, users := range []int{0, 2} {
-		if err := facts.Analyzer.Flags.Set(facts.ReleaseAfterFlag, fmt.Sprint(users)); err != nil {
-			t.Fatal(err)
-		}
-		g := analyzeTestdata(t, "ctor")
-		var (
-			res  *facts.Result
-			info *types.Info
-		)
-		for act := range g.All() {
-			if act.IsRoot {
-				res, _ = act.Result.(*facts.Result)
-				info = act.Package.TypesInfo
-			}
-		}
-		if res == nil || !res.Relevant || res.Index == nil || len(info.Uses) == 0 {
-			t.Fatalf("users=%d: no facts or types for ctor", users)
-		}
-		res.Release()
-		if res.Index == nil || info.Uses == nil {
-			t.Errorf("users=%d: the result dropped its index or the type information after one release", users)
-		}
-		res.Release()
-		if dropped := res.Index == nil && !res.Relevant && info.Uses == nil && info.Types == nil; dropped != (users == 2) {
-			t.Errorf("users=%d: after two releases, dropped=%t", users, dropped)
-		}
-	}
-	if err := facts.Analyzer.Flags.Set(facts.ReleaseAfterFlag, "0"); err != nil {
-		t.Fatal(err)
 	}
 }
 
