@@ -433,7 +433,7 @@ func loadFromSource(cfg *packages.Config, roots []*packages.Package) (units []*u
 		// its imports. Ill-typedness propagates to importers, as in
 		// go/packages.
 		u.load = func() *packages.Package {
-			pkg := checkPackage(meta, fset, sizes, u.root, func(path string) (*types.Package, error) {
+			imp := func(path string) (*types.Package, error) {
 				if path == "unsafe" {
 					return types.Unsafe, nil
 				}
@@ -448,7 +448,11 @@ func loadFromSource(cfg *packages.Config, roots []*packages.Package) (units []*u
 					return dep.pkg.Types, nil
 				}
 				return importDep(imp.PkgPath)
-			})
+			}
+			pkg := checkPackage(meta, fset, sizes, u.root, imp)
+			if u.root && !pkg.IllTyped {
+				u.slim = func() *types.Package { return slimTypes(meta, fset, sizes, pkg.Syntax, imp) }
+			}
 			for path, imp := range meta.Imports {
 				dep := byID[imp.ID]
 				switch {
@@ -551,9 +555,7 @@ func checkPackage(meta *packages.Package, fset *token.FileSet, sizes types.Sizes
 			p.Errors = append(p.Errors, packages.Error{Pos: "-", Msg: err.Error(), Kind: packages.UnknownError})
 		},
 	}
-	if meta.Module != nil && meta.Module.GoVersion != "" {
-		tc.GoVersion = "go" + meta.Module.GoVersion
-	}
+	tc.GoVersion = goVersion(meta)
 	tc.IgnoreFuncBodies = !root
 	p.Types = types.NewPackage(meta.PkgPath, meta.Name)
 	_ = types.NewChecker(tc, fset, p.Types, p.TypesInfo).Files(p.Syntax)
@@ -562,6 +564,32 @@ func checkPackage(meta *packages.Package, fset *token.FileSet, sizes types.Sizes
 		p.Syntax = nil // analysed only as roots are
 	}
 	return p
+}
+
+// slimTypes type-checks syntax, the files of the package meta that
+// checkPackage checked, again without function bodies. The package it
+// returns has the same objects for its importers, but not the scopes and
+// objects inside function bodies, which a package's types otherwise keep
+// for as long as any importer's types are alive.
+func slimTypes(meta *packages.Package, fset *token.FileSet, sizes types.Sizes, syntax []*ast.File, imp importerFunc) *types.Package {
+	tc := &types.Config{
+		Importer:         imp,
+		Sizes:            sizes,
+		GoVersion:        goVersion(meta),
+		IgnoreFuncBodies: true,
+		Error:            func(error) {},
+	}
+	tp := types.NewPackage(meta.PkgPath, meta.Name)
+	_ = types.NewChecker(tc, fset, tp, nil).Files(syntax)
+	return tp
+}
+
+// goVersion is the Go version of meta's module ("go1.26"), or "".
+func goVersion(meta *packages.Package) string {
+	if meta.Module != nil && meta.Module.GoVersion != "" {
+		return "go" + meta.Module.GoVersion
+	}
+	return ""
 }
 
 // importerFunc is a types.Importer in one function.

@@ -15,6 +15,7 @@ import (
 
 	"golang.org/x/tools/go/analysis"
 	"golang.org/x/tools/go/packages"
+	"golang.org/x/tools/go/types/objectpath"
 )
 
 // A unit is one package of an analysis by the standalone driver: a root,
@@ -31,6 +32,10 @@ type unit struct {
 	// root reports whether the package was named: its diagnostics are
 	// reported, and every analyzer runs on it.
 	root bool
+	// slim, if not nil, returns the package's types checked again
+	// without function bodies, for its importers (see slimTypes); it
+	// may run only while the package has its syntax.
+	slim func() *types.Package
 
 	// The schedule's state.
 	importers  []*unit
@@ -329,7 +334,20 @@ func (s *scheduler) run(u *unit) {
 
 	// Drop what no later unit needs: the syntax, the type information
 	// and the results; the facts, once every importer has inherited
-	// them. The types stay: importers' types refer to them.
+	// them; the types, unless an importer's types refer to them, and
+	// then without the scopes of function bodies where they can be
+	// checked again.
+	switch {
+	case len(u.importers) == 0:
+		pkg.Types = nil
+	case u.slim != nil:
+		slim := u.slim()
+		for _, facts := range u.facts {
+			facts.move(pkg.Types, slim)
+		}
+		pkg.Types = slim
+	}
+	u.slim = nil
 	pkg.Syntax, pkg.TypesInfo = nil, nil
 	for _, imp := range u.imports {
 		if imp.inheritors.Add(-1) == 0 {
@@ -459,6 +477,31 @@ type packageFactKey struct {
 type factSet struct {
 	objects  map[objectFactKey]analysis.Fact
 	packages map[packageFactKey]analysis.Fact
+}
+
+// move moves the facts of objects of package from, and of from itself,
+// to the same objects of package to, another type-checking of the same
+// syntax. A fact whose object has no object path (see objectpath.For) is
+// dropped: no importer can name its object.
+func (fs *factSet) move(from, to *types.Package) {
+	var enc objectpath.Encoder
+	for k, f := range fs.objects {
+		if k.obj.Pkg() != from {
+			continue
+		}
+		delete(fs.objects, k)
+		if path, err := enc.For(k.obj); err == nil {
+			if obj, err := objectpath.Object(to, path); err == nil {
+				fs.objects[objectFactKey{obj, k.typ}] = f
+			}
+		}
+	}
+	for k, f := range fs.packages {
+		if k.pkg == from {
+			delete(fs.packages, k)
+			fs.packages[packageFactKey{to, k.typ}] = f
+		}
+	}
 }
 
 // inherit returns the facts of analyzer a that u sees: the object facts

@@ -89,11 +89,12 @@ var toyCheck = &analysis.Analyzer{
 // theirs), package facts every dependent; each package is loaded only
 // after the packages it imports have been analysed and have dropped
 // their syntax; and after the run no package holds syntax or type
-// information.
+// information, an imported package keeps its types without the scopes of
+// its function bodies, and the others no types.
 func TestSchedule(t *testing.T) {
 	dir := testutil.WriteModule(t, map[string]string{
 		"go.mod": "module example.com/m\n\ngo 1.26\n",
-		"a/a.go": "package a\n\nimport \"net/http\"\n\nfunc A() *http.Client { return http.DefaultClient }\n",
+		"a/a.go": "package a\n\nimport \"net/http\"\n\nfunc A() *http.Client {\n\tc := http.DefaultClient\n\treturn c\n}\n",
 		"b/b.go": "package b\n\nimport \"example.com/m/a\"\n\nfunc B() { a.A() }\n",
 		"c/c.go": "package c\n\nimport (\n\t\"example.com/m/a\"\n\t\"example.com/m/b\"\n)\n\nvar _ = a.A\n\nfunc C() { b.B() }\n",
 		"d/d.go": "package d\n\nimport \"example.com/m/c\"\n\nfunc D() { c.C() }\n",
@@ -154,6 +155,20 @@ func TestSchedule(t *testing.T) {
 	for _, u := range units {
 		if u.pkg.Syntax != nil || u.pkg.TypesInfo != nil || u.facts != nil {
 			t.Errorf("%s: syntax, type information or facts kept after the run", u.pkg.ID)
+		}
+		switch strings.TrimPrefix(u.pkg.PkgPath, "example.com/m/") {
+		case "a":
+			// Imported: types kept, without the function bodies'
+			// scopes (the local c).
+			if u.pkg.Types == nil {
+				t.Errorf("a, imported, lost its types")
+			} else if fn, _ := u.pkg.Types.Scope().Lookup("A").(*types.Func); fn == nil || fn.Scope().Lookup("c") != nil {
+				t.Errorf("a's types keep the scopes of its function bodies")
+			}
+		case "d":
+			if u.pkg.Types != nil {
+				t.Errorf("d, imported by no package, keeps its types")
+			}
 		}
 	}
 }
