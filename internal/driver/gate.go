@@ -31,7 +31,7 @@ func isFilePattern(patterns []string) bool {
 // when some root has errors, which a full load reports. When no package
 // is relevant, keep is empty and ok is true.
 func gate(roots []*packages.Package) (keep []*packages.Package, paths []string, ok bool) {
-	visit := closureHas(func(path string, _ *packages.Package) bool { return httplib.IsClientLibrary(path) })
+	visit := reachesClientLibrary()
 	// A test variant that is relevant brings the other variants of its
 	// test binary (p [p.test] for p_test [p.test]), which it may import.
 	relevant := make(map[*packages.Package]bool)
@@ -74,6 +74,12 @@ func underTest(p *packages.Package) string {
 		return strings.TrimSuffix(strings.TrimSuffix(variant, "]"), ".test")
 	}
 	return p.PkgPath
+}
+
+// reachesClientLibrary returns a memoised test of whether a package
+// imports net/http or a client or retry library, directly or not.
+func reachesClientLibrary() func(*packages.Package) bool {
+	return closureHas(func(path string, _ *packages.Package) bool { return httplib.IsClientLibrary(path) })
 }
 
 // closureHas returns a memoised test of whether a package imports,

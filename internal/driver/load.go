@@ -19,6 +19,8 @@ import (
 	"sync"
 
 	"golang.org/x/tools/go/packages"
+
+	"github.com/httplint/httplint/internal/http/facts"
 )
 
 // load returns the units for analysing the packages named by patterns.
@@ -26,8 +28,10 @@ import (
 // analysed (see gate); the others cannot have findings. They are
 // type-checked from source without being compiled, as go vet does, each
 // when the schedule reaches it (see loadFromSource), where that is
-// possible and unless every dependency is analysed from source too
-// (deps); otherwise packages.Load loads them.
+// possible; otherwise packages.Load loads them. With deps, the
+// dependencies that can involve an HTTP client are type-checked from
+// source and analysed for their facts too (all of them with
+// packages.Load).
 func load(cfg *packages.Config, patterns []string, deps bool) ([]*unit, error) {
 	paths := patterns
 	var units []*unit
@@ -41,9 +45,9 @@ func load(cfg *packages.Config, patterns []string, deps bool) ([]*unit, error) {
 		}
 		if keep, keepPaths, ok := gate(meta); ok {
 			paths = keepPaths
-			if len(keep) > 0 && !deps {
-				if source, rest := splitForSource(keep); len(source) > 0 {
-					if us, ok := loadFromSource(cfg, source); ok {
+			if len(keep) > 0 {
+				if source, rest := splitForSource(keep, deps); len(source) > 0 {
+					if us, ok := loadFromSource(cfg, source, deps); ok {
 						units, paths = us, rest
 					}
 				}
@@ -106,40 +110,40 @@ func loadMeta(cfg *packages.Config, patterns []string) ([]*packages.Package, err
 // splitForSource divides roots, packages listed by loadMeta, into those
 // loadFromSource can load and the rest, which need packages.Load: those
 // with errors from go list or using cgo, those with a dependency that is
-// itself a test variant or has errors, or that imports one of the roots
-// (a package between roots) and cannot be type-checked from source, and,
-// so that each part is complete, every root that imports one of those,
-// directly or through packages between roots. It returns the roots for
+// itself a test variant or has errors, or that is to be type-checked
+// from source (see rootSet; deps as for load) and cannot be, and, so
+// that each part is complete, every root that imports one of those,
+// directly or through dependencies from source. It returns the roots for
 // loadFromSource and the import paths for packages.Load: the rest and
 // the roots they import, which are then analysed twice. The variants of
 // one package (p, p [p.test], p_test [p.test]) stay together.
-func splitForSource(roots []*packages.Package) (source []*packages.Package, restPaths []string) {
-	rs := newRootSet(roots)
+func splitForSource(roots []*packages.Package, deps bool) (source []*packages.Package, restPaths []string) {
+	rs := newRootSet(roots, deps)
 	// depOK reports whether loadFromSource can load dependency p:
-	// from export data, or from source when it is between roots.
+	// from export data, or from source (see rootSet).
 	var depOK func(p *packages.Package) bool
-	betweenOK := make(map[*packages.Package]bool)
+	sourceOK := make(map[*packages.Package]bool)
 	depOK = func(p *packages.Package) bool {
 		if len(p.Errors) > 0 {
 			return false
 		}
-		if !rs.between(p) {
+		if !rs.fromSource(p) {
 			// From export data, which only packages that are not
 			// test variants have.
 			return p.ID == p.PkgPath
 		}
-		ok, done := betweenOK[p]
+		ok, done := sourceOK[p]
 		if done {
 			return ok
 		}
-		betweenOK[p] = false // cycles (broken code) end here
+		sourceOK[p] = false // cycles (broken code) end here
 		ok = !usesCgo(p)
 		for _, imp := range p.Imports {
 			if ok && rs.root[imp.ID] == nil && !depOK(imp) {
 				ok = false
 			}
 		}
-		betweenOK[p] = ok
+		sourceOK[p] = ok
 		return ok
 	}
 	loadable := func(r *packages.Package) bool {
@@ -197,22 +201,26 @@ func splitForSource(roots []*packages.Package) (source []*packages.Package, rest
 	return source, restPaths
 }
 
-// A rootSet describes the roots listed by loadMeta and the packages
-// between them: dependencies that import a root, directly or not. Such a
+// A rootSet describes the roots listed by loadMeta and the dependencies
+// type-checked from source with them. Those are the packages between
+// roots: dependencies that import a root, directly or not. Such a
 // package cannot come from export data, which would name a second copy
 // of the root's types: loadFromSource type-checks it from source, as
-// go/packages does, without function bodies.
+// go/packages does, without function bodies. With deps (-deps), they are
+// also the dependencies that can involve an HTTP client, analysed for
+// their facts, and the packages that import one of those.
 type rootSet struct {
 	// root holds the roots by ID.
 	root map[string]*packages.Package
-	// sees reports whether a package imports a root, directly or not.
-	sees func(*packages.Package) bool
+	// fromSource reports whether a dependency, not a root, is
+	// type-checked from source.
+	fromSource func(*packages.Package) bool
 	// rootsVia memoises rootImports.
 	rootsVia map[*packages.Package][]*packages.Package
 }
 
-// newRootSet returns the rootSet of roots.
-func newRootSet(roots []*packages.Package) *rootSet {
+// newRootSet returns the rootSet of roots, with deps as for load.
+func newRootSet(roots []*packages.Package, deps bool) *rootSet {
 	rs := &rootSet{
 		root:     make(map[string]*packages.Package, len(roots)),
 		rootsVia: make(map[*packages.Package][]*packages.Package),
@@ -220,19 +228,23 @@ func newRootSet(roots []*packages.Package) *rootSet {
 	for _, r := range roots {
 		rs.root[r.ID] = r
 	}
-	// By ID: a test variant of a root (p [p.test]) is imported by the
-	// variants recompiled for its test (q [p.test]) only.
-	rs.sees = closureHas(func(_ string, imp *packages.Package) bool { return rs.root[imp.ID] != nil })
+	// wanted reports whether a dependency is analysed for its facts:
+	// it can involve an HTTP client (as gate decides for roots).
+	reaches := reachesClientLibrary()
+	wanted := func(p *packages.Package) bool {
+		return deps && facts.Analysable(p.PkgPath) && reaches(p)
+	}
+	// Roots by ID: a test variant of a root (p [p.test]) is imported by
+	// the variants recompiled for its test (q [p.test]) only.
+	sees := closureHas(func(_ string, imp *packages.Package) bool { return rs.root[imp.ID] != nil || wanted(imp) })
+	rs.fromSource = func(p *packages.Package) bool {
+		return rs.root[p.ID] == nil && (wanted(p) || sees(p))
+	}
 	return rs
 }
 
-// between reports whether p, not a root, imports a root.
-func (rs *rootSet) between(p *packages.Package) bool {
-	return rs.root[p.ID] == nil && rs.sees(p)
-}
-
 // rootImports returns the roots that p imports directly or through
-// packages between roots.
+// dependencies from source.
 func (rs *rootSet) rootImports(p *packages.Package) []*packages.Package {
 	if list, ok := rs.rootsVia[p]; ok {
 		return list
@@ -243,7 +255,7 @@ func (rs *rootSet) rootImports(p *packages.Package) []*packages.Package {
 		switch {
 		case rs.root[imp.ID] != nil:
 			list = append(list, rs.root[imp.ID])
-		case rs.between(imp):
+		case rs.fromSource(imp):
 			list = append(list, rs.rootImports(imp)...)
 		}
 	}
@@ -290,22 +302,23 @@ func usesCgo(p *packages.Package) bool {
 // gigabytes; go/types, milliseconds). It also type-checks every package
 // before the first is analysed, so all their syntax is in memory at once.
 //
-// The units are the roots, in the order of roots, then the packages
-// between them. Once loaded, the roots have syntax and types; the other
-// packages types only. Their dependencies from export data have types
+// The units are the roots, in the order of roots, then the dependencies
+// from source (see rootSet; deps as for load). Once loaded, the roots
+// have syntax and types; the other packages types only, or with deps
+// syntax and types too. Their dependencies from export data have types
 // but no syntax and no imports of their own (their facts would be empty:
 // facts come from syntax). ok is false when the go command gives no
 // export data for some dependency, or cannot list the dependencies by
 // import path: a package of a module that the main module's go.mod does
 // not name (the roots are packages of other modules, and -mod=readonly
 // forbids adding it).
-func loadFromSource(cfg *packages.Config, roots []*packages.Package) (units []*unit, ok bool) {
-	// The packages type-checked from source: the roots and the packages
-	// between them; the rest of their direct imports come from export
-	// data.
-	rs := newRootSet(roots)
+func loadFromSource(cfg *packages.Config, roots []*packages.Package, deps bool) (units []*unit, ok bool) {
+	// The packages type-checked from source: the roots and the
+	// dependencies rs says; the rest of their direct imports come from
+	// export data.
+	rs := newRootSet(roots, deps)
 	isSource := make(map[string]*packages.Package) // by ID
-	var between []*packages.Package
+	var fromSource []*packages.Package
 	var add func(p *packages.Package)
 	add = func(p *packages.Package) {
 		if isSource[p.ID] != nil {
@@ -313,10 +326,10 @@ func loadFromSource(cfg *packages.Config, roots []*packages.Package) (units []*u
 		}
 		isSource[p.ID] = p
 		if rs.root[p.ID] == nil {
-			between = append(between, p)
+			fromSource = append(fromSource, p)
 		}
 		for _, imp := range p.Imports {
-			if rs.between(imp) {
+			if rs.fromSource(imp) {
 				add(imp)
 			}
 		}
@@ -324,11 +337,11 @@ func loadFromSource(cfg *packages.Config, roots []*packages.Package) (units []*u
 	for _, r := range roots {
 		add(r)
 	}
-	deps := make(map[string]*packages.Package) // by ID
+	fromExport := make(map[string]*packages.Package) // by ID
 	for _, p := range isSource {
 		for _, imp := range p.Imports {
 			if isSource[imp.ID] == nil {
-				deps[imp.ID] = imp
+				fromExport[imp.ID] = imp
 			}
 		}
 	}
@@ -336,9 +349,9 @@ func loadFromSource(cfg *packages.Config, roots []*packages.Package) (units []*u
 	// Export data of the direct dependencies and, for the importer,
 	// of everything they import.
 	var exportFile map[string]string
-	if len(deps) > 0 {
-		paths := make([]string, 0, len(deps))
-		for _, d := range deps {
+	if len(fromExport) > 0 {
+		paths := make([]string, 0, len(fromExport))
+		for _, d := range fromExport {
 			if d.PkgPath != "unsafe" {
 				paths = append(paths, d.PkgPath)
 			}
@@ -416,7 +429,8 @@ func loadFromSource(cfg *packages.Config, roots []*packages.Package) (units []*u
 	}
 
 	byID := make(map[string]*unit, len(isSource))
-	for _, p := range append(slices.Clone(roots), between...) {
+	slices.SortFunc(fromSource, func(a, b *packages.Package) int { return strings.Compare(a.ID, b.ID) })
+	for _, p := range append(slices.Clone(roots), fromSource...) {
 		u := &unit{root: rs.root[p.ID] != nil}
 		byID[p.ID] = u
 		units = append(units, u)
@@ -449,8 +463,9 @@ func loadFromSource(cfg *packages.Config, roots []*packages.Package) (units []*u
 				}
 				return importDep(imp.PkgPath)
 			}
-			pkg := checkPackage(meta, fset, sizes, u.root, imp)
-			if u.root && !pkg.IllTyped {
+			full := u.root || deps
+			pkg := checkPackage(meta, fset, sizes, full, imp)
+			if full && !pkg.IllTyped {
 				u.slim = func() *types.Package { return slimTypes(meta, fset, sizes, pkg.Syntax, imp) }
 			}
 			for path, imp := range meta.Imports {
@@ -496,9 +511,10 @@ func exportFiles(cfg *packages.Config, patterns []string, tests bool, need []str
 
 // checkPackage parses and type-checks one package listed by loadMeta,
 // recording parse and type errors in the package, as packages.Load does.
-// A root gets its syntax and type information; a package between roots
-// (root false) only its types, checked without function bodies.
-func checkPackage(meta *packages.Package, fset *token.FileSet, sizes types.Sizes, root bool, imp importerFunc) *packages.Package {
+// With full, for a package to analyse, it gets its syntax and type
+// information; otherwise (a package between roots) only its types,
+// checked without function bodies.
+func checkPackage(meta *packages.Package, fset *token.FileSet, sizes types.Sizes, full bool, imp importerFunc) *packages.Package {
 	p := &packages.Package{
 		ID:              meta.ID,
 		Name:            meta.Name,
@@ -515,7 +531,7 @@ func checkPackage(meta *packages.Package, fset *token.FileSet, sizes types.Sizes
 		Imports:         make(map[string]*packages.Package, len(meta.Imports)),
 	}
 	mode := parser.AllErrors | parser.SkipObjectResolution
-	if root {
+	if full {
 		mode = parser.AllErrors | parser.ParseComments
 		p.TypesInfo = &types.Info{
 			Types:        make(map[ast.Expr]types.TypeAndValue),
@@ -556,11 +572,11 @@ func checkPackage(meta *packages.Package, fset *token.FileSet, sizes types.Sizes
 		},
 	}
 	tc.GoVersion = goVersion(meta)
-	tc.IgnoreFuncBodies = !root
+	tc.IgnoreFuncBodies = !full
 	p.Types = types.NewPackage(meta.PkgPath, meta.Name)
 	_ = types.NewChecker(tc, fset, p.Types, p.TypesInfo).Files(p.Syntax)
 	p.IllTyped = len(p.Errors) > 0
-	if !root {
+	if !full {
 		p.Syntax = nil // analysed only as roots are
 	}
 	return p

@@ -1,6 +1,7 @@
 package driver
 
 import (
+	"fmt"
 	"os"
 	"path/filepath"
 	"slices"
@@ -47,7 +48,7 @@ func TestLoad(t *testing.T) {
 	if !ok {
 		t.Fatal("gate refused the module")
 	}
-	source, rest := splitForSource(keep)
+	source, rest := splitForSource(keep, false)
 	var sourceIDs []string
 	for _, p := range source {
 		sourceIDs = append(sourceIDs, p.ID)
@@ -228,7 +229,7 @@ func TestLoadBetweenRoots(t *testing.T) {
 	if !ok {
 		t.Fatal("gate refused the module")
 	}
-	if source, rest := splitForSource(keep); len(source) != 2 || len(rest) != 0 {
+	if source, rest := splitForSource(keep, false); len(source) != 2 || len(rest) != 0 {
 		t.Errorf("from source %d roots, through packages.Load %q; want 2 and none", len(source), rest)
 	}
 	units, err := load(cfg, []string{"./r", "./q"}, false)
@@ -283,4 +284,46 @@ func betweenRoots(t *testing.T, rSrc string) string {
 		"m/m.go": "package m\n\nimport (\n\t\"net/http\"\n\n\t\"example.com/m/q\"\n)\n\nfunc Client() *http.Client {\n\tc := q.Client\n\treturn c\n}\n",
 		"r/r.go": rSrc,
 	})
+}
+
+// TestLoadDeps: with deps, the dependencies that can reach HTTP are
+// type-checked from source with their bodies, to be analysed for their
+// facts, and the others come from export data; nothing goes to
+// packages.Load.
+func TestLoadDeps(t *testing.T) {
+	dir := testutil.WriteModule(t, map[string]string{
+		"go.mod":         "module example.com/m\n\ngo 1.26\n",
+		"httpx/httpx.go": "package httpx\n\nimport \"net/http\"\n\nfunc New() *http.Client { return &http.Client{} }\n",
+		"mid/mid.go":     "package mid\n\nimport \"example.com/m/httpx\"\n\nvar Client = httpx.New()\n",
+		"pure/pure.go":   "package pure\n\nfunc Add(a, b int) int { return a + b }\n",
+		"app/app.go":     "package app\n\nimport (\n\t\"example.com/m/mid\"\n\t\"example.com/m/pure\"\n)\n\nfunc Get() { mid.Client.Get(\"http://example.com\"); _ = pure.Add(1, 2) }\n",
+	})
+	cfg := &packages.Config{Mode: packages.LoadSyntax | packages.NeedModule, Dir: dir}
+	units, err := load(cfg, []string{"./app"}, true)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var got []string
+	for _, u := range units {
+		if u.load == nil {
+			t.Errorf("%s loaded by packages.Load", u.pkg.ID)
+		}
+	}
+	for _, u := range dependencyOrder(units) {
+		u.ensureLoaded()
+		if len(u.pkg.Errors) > 0 {
+			t.Errorf("%s: %v", u.pkg.ID, u.pkg.Errors)
+		}
+		if len(u.pkg.Syntax) == 0 || u.pkg.TypesInfo == nil {
+			t.Errorf("%s: no syntax or type information to analyse", u.pkg.ID)
+		}
+		got = append(got, fmt.Sprintf("%s root=%t", u.pkg.PkgPath, u.root))
+	}
+	want := []string{"example.com/m/httpx root=false", "example.com/m/mid root=false", "example.com/m/app root=true"}
+	if !slices.Equal(got, want) {
+		t.Errorf("units %q, want %q", got, want)
+	}
+	if pure := units[0].pkg.Imports["example.com/m/pure"]; pure == nil || pure.Syntax != nil || pure.Types == nil || !pure.Types.Complete() {
+		t.Errorf("pure does not come from export data: %+v", pure)
+	}
 }
