@@ -80,7 +80,7 @@ func newFlags(progname string, defs []analyzers.Definition) (*options, error) {
 	fs.StringVar(&o.sarif, "sarif", "", "also write a SARIF 2.1.0 log for GitHub code scanning to `FILE` (- for stdout)")
 	fs.StringVar(&o.sarifRoot, "sarif-srcroot", "", "directory SARIF file URIs are relative to (default: the module or workspace root)")
 	fs.BoolVar(&o.tests, "test", true, "also analyse test packages (findings in _test.go files need an analyzer's include-tests)")
-	fs.BoolVar(&o.deps, "deps", false, "also compute summaries from the source of every dependency, as go vet does (slower)")
+	fs.BoolVar(&o.deps, "deps", false, "also compute summaries from the source of every dependency that can reach HTTP, as go vet does (slower)")
 	fs.StringVar(&o.tags, "tags", "", "comma-separated build `tags` to load the packages with")
 	fs.Var(&o.disable, "disable", "comma-separated analyzers or `analyzer/rule`s to turn off (e.g. poolsize/idle-timeout-zero,headersize)")
 	fs.BoolVar(&o.fix, "fix", false, "apply the suggested fixes, then report the findings that remain")
