@@ -214,6 +214,53 @@ func TestUsesCgo(t *testing.T) {
 	}
 }
 
+// TestLoadBetweenRootsCgo: a package between roots that uses cgo (r
+// imports c, c imports "C" and the root q) is type-checked from source
+// too, without function bodies and with a fake "C": its declarations
+// that do not use C are what r needs.
+func TestLoadBetweenRootsCgo(t *testing.T) {
+	if os.Getenv("CGO_ENABLED") == "0" {
+		t.Skip("CGO_ENABLED=0: go list leaves cgo files out")
+	}
+	dir := testutil.WriteModule(t, map[string]string{
+		"go.mod": "module example.com/m\n\ngo 1.26\n",
+		"q/q.go": "package q\n\nimport \"net/http\"\n\nvar Client = &http.Client{}\n",
+		"c/c.go": "package c\n\n// #include <stdlib.h>\nimport \"C\"\n\nimport (\n\t\"net/http\"\n\n\t\"example.com/m/q\"\n)\n\nfunc Client() *http.Client { return q.Client }\n\nfunc Free(p *C.char) { C.free(nil) }\n",
+		"r/r.go": "package r\n\nimport \"example.com/m/c\"\n\nfunc Get() { c.Client().Get(\"http://example.com\") }\n",
+	})
+	cfg := &packages.Config{Mode: packages.LoadSyntax | packages.NeedModule, Dir: dir}
+	meta, err := loadMeta(cfg, []string{"./r", "./q"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	keep, _, ok := gate(meta)
+	if !ok {
+		t.Fatal("gate refused the module")
+	}
+	var c *packages.Package
+	packages.Visit(keep, nil, func(p *packages.Package) {
+		if p.PkgPath == "example.com/m/c" {
+			c = p
+		}
+	})
+	if c == nil || !usesCgo(c) {
+		t.Skip("go list does not list c's cgo file (no C compiler?)")
+	}
+	if source, rest := splitForSource(keep, false); len(source) != 2 || len(rest) != 0 {
+		t.Errorf("from source %d roots, through packages.Load %q; want 2 and none", len(source), rest)
+	}
+	units, err := load(cfg, []string{"./r", "./q"}, false)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, u := range dependencyOrder(units) {
+		u.ensureLoaded()
+		if len(u.pkg.Errors) > 0 || u.pkg.IllTyped {
+			t.Errorf("%s: %v", u.pkg.ID, u.pkg.Errors)
+		}
+	}
+}
+
 // TestLoadBetweenRoots: a package between roots (r imports m, m imports
 // the root q, and m is not named) is type-checked from source without
 // function bodies, against the root q itself, so that r, m and q share
