@@ -286,6 +286,18 @@ if [ "$skip_scaling" = 0 ]; then
 				printf "  %-9s %s\n", sh, line
 			}
 		}' "$results" | sort
+	# Memory per package: what each package of the packages shape adds
+	# to the peak (0 would be flat: only the packages in flight count).
+	echo
+	echo "  packages   peak memory added per package (MB), from the previous size"
+	awk -F'\t' '
+		$1 ~ /^shape-packages-/ && $2 == "httplint" { split($1, p, "-"); k = ++count; n[k] = p[3]; kb[k] = $4 }
+		END {
+			line = ""
+			for (k = 2; k <= count; k++)
+				line = line sprintf("  n=%d: %.2f", n[k], (kb[k] - kb[k-1]) / 1024 / (n[k] - n[k-1]))
+			if (line != "") printf "  %-9s %s\n", "packages", line
+		}' "$results"
 fi
 
 echo
