@@ -40,14 +40,7 @@ func TestLoad(t *testing.T) {
 	})
 	cfg := &packages.Config{Mode: packages.LoadSyntax | packages.NeedModule, Tests: true, Dir: dir}
 
-	meta, err := loadMeta(cfg, []string{"./..."})
-	if err != nil {
-		t.Fatal(err)
-	}
-	keep, _, ok := gate(meta)
-	if !ok {
-		t.Fatal("gate refused the module")
-	}
+	keep := gated(t, cfg, "./...")
 	source, rest := splitForSource(keep, false)
 	var sourceIDs []string
 	for _, p := range source {
@@ -229,14 +222,7 @@ func TestLoadBetweenRootsCgo(t *testing.T) {
 		"r/r.go": "package r\n\nimport \"example.com/m/c\"\n\nfunc Get() { c.Client().Get(\"http://example.com\") }\n",
 	})
 	cfg := &packages.Config{Mode: packages.LoadSyntax | packages.NeedModule, Dir: dir}
-	meta, err := loadMeta(cfg, []string{"./r", "./q"})
-	if err != nil {
-		t.Fatal(err)
-	}
-	keep, _, ok := gate(meta)
-	if !ok {
-		t.Fatal("gate refused the module")
-	}
+	keep := gated(t, cfg, "./r", "./q")
 	var c *packages.Package
 	packages.Visit(keep, nil, func(p *packages.Package) {
 		if p.PkgPath == "example.com/m/c" {
@@ -268,14 +254,7 @@ func TestLoadBetweenRootsCgo(t *testing.T) {
 func TestLoadBetweenRoots(t *testing.T) {
 	dir := betweenRoots(t, "package r\n\nimport (\n\t\"example.com/m/m\"\n\t\"example.com/m/q\"\n)\n\nvar _ = m.Client() == q.Client\n\nfunc Get() { m.Client().Get(\"http://example.com\") }\n")
 	cfg := &packages.Config{Mode: packages.LoadSyntax | packages.NeedModule, Dir: dir}
-	meta, err := loadMeta(cfg, []string{"./r", "./q"})
-	if err != nil {
-		t.Fatal(err)
-	}
-	keep, _, ok := gate(meta)
-	if !ok {
-		t.Fatal("gate refused the module")
-	}
+	keep := gated(t, cfg, "./r", "./q")
 	if source, rest := splitForSource(keep, false); len(source) != 2 || len(rest) != 0 {
 		t.Errorf("from source %d roots, through packages.Load %q; want 2 and none", len(source), rest)
 	}
@@ -305,6 +284,21 @@ func TestLoadBetweenRoots(t *testing.T) {
 	if !slices.Contains(m.Types.Imports(), q.Types) || m.Imports["example.com/m/q"] != q {
 		t.Error("m imports a second copy of q")
 	}
+}
+
+// gated lists the packages named by patterns and returns those gate
+// keeps.
+func gated(t *testing.T, cfg *packages.Config, patterns ...string) []*packages.Package {
+	t.Helper()
+	meta, err := loadMeta(cfg, patterns)
+	if err != nil {
+		t.Fatal(err)
+	}
+	keep, _, ok := gate(meta)
+	if !ok {
+		t.Fatal("gate refused the module")
+	}
+	return keep
 }
 
 // loadRoots loads units in dependency order, as the schedule does, and

@@ -129,7 +129,6 @@ func TestSchedule(t *testing.T) {
 			got = append(got, strings.TrimPrefix(o.pkg.PkgPath, "example.com/m/")+" "+o.analyzer.Name+" "+o.funcs[i]+": "+d.Message)
 		}
 	}
-	slices.Sort(got)
 	want := []string{
 		"a toycheck : 1 file(s)",
 		"b toycheck : 1 file(s)",
@@ -149,9 +148,7 @@ func TestSchedule(t *testing.T) {
 		"d toyfacts : sees the fact of c.C",
 		"d toyfacts D: calls C, marked by example.com/m/c",
 	}
-	if !slices.Equal(got, want) {
-		t.Errorf("got\n\t%s\nwant\n\t%s", strings.Join(got, "\n\t"), strings.Join(want, "\n\t"))
-	}
+	checkLines(t, got, want)
 	for _, u := range units {
 		if u.pkg.Syntax != nil || u.pkg.TypesInfo != nil || u.facts != nil {
 			t.Errorf("%s: syntax, type information or facts kept after the run", u.pkg.ID)
@@ -210,16 +207,22 @@ func TestScheduleFailure(t *testing.T) {
 			got = append(got, strings.ReplaceAll(o.String()+": "+o.err.Error(), "example.com/m/", ""))
 		}
 	}
-	slices.Sort(got)
 	want := []string{
 		"failing@a: boom",
 		"failing@b: failed prerequisites: failing@a",
 		"user@a: failed prerequisites: failing@a",
 		"user@b: failed prerequisites: failing@b",
 	}
+	checkLines(t, got, want)
+}
+
+var errBoom = errors.New("boom")
+
+// checkLines reports the difference between got and want, sorted.
+func checkLines(t *testing.T, got, want []string) {
+	t.Helper()
+	slices.Sort(got)
 	if !slices.Equal(got, want) {
 		t.Errorf("got\n\t%s\nwant\n\t%s", strings.Join(got, "\n\t"), strings.Join(want, "\n\t"))
 	}
 }
-
-var errBoom = errors.New("boom")
