@@ -129,9 +129,12 @@ func (c *checker) sites() []site {
 					}
 					desc := httplib.FreshPool(callee)
 					if desc == "" {
-						if s, ok := c.factory(fn, v, callee); ok {
+						// A transport of another package tuned here
+						// is judged for its settings here, not as a
+						// new pool.
+						if s, ok := c.tunedTransport(fn, v, callee); ok {
 							out = append(out, s)
-						} else if s, ok := c.tunedTransport(fn, v, callee); ok {
+						} else if s, ok := c.factory(fn, v); ok {
 							out = append(out, s)
 						}
 						continue
@@ -148,74 +151,39 @@ func (c *checker) sites() []site {
 	return out
 }
 
-// factory recognises a call of a pool factory: a function of this
-// package whose result is a connection pool it builds anew on every call,
-// a transport or a client over one. Calling it creates a
-// pool as a literal does; the site is that result.
-func (c *checker) factory(fn *ssa.Function, call *ssa.Call, callee *types.Func) (site, bool) {
-	body := c.res.Index.Func(callee)
-	if body == nil || body.Syntax() == nil {
-		return site{}, false
-	}
-	inBody := func(p token.Pos) bool { return body.Syntax().Pos() <= p && p < body.Syntax().End() }
+// factory recognises a call of a pool factory (httpconfig's
+// Resolver.Factory): a function, of this package or of another, that
+// builds a new pool on each call and returns it. The pool's configuration
+// is checked where the factory builds it.
+func (c *checker) factory(fn *ssa.Function, call *ssa.Call) (site, bool) {
 	results := call.Call.Signature().Results()
 	for i := 0; i < results.Len(); i++ {
 		v := resultValue(call, i, results.Len())
 		if v == nil {
 			continue
 		}
-		var t *httpconfig.Transport
+		t := c.clients.CallFactory(call, i)
+		if t == nil {
+			continue
+		}
+		// The pool as the caller sees it, with the caller's own stores,
+		// when that is the new pool itself.
+		var here *httpconfig.Transport
 		switch rt := results.At(i).Type(); {
 		case isTransportType(rt):
-			t = c.clients.Transport(v)
+			here = c.clients.Transport(v)
 		case typeutil.IsPointerTo(rt, httplib.NetHTTP, "Client"):
 			if cl := c.clients.Client(v); cl.TransportSet {
-				t = cl.Transport
+				here = cl.Transport
 			}
 		}
-		// The pool is built in the function itself, not kept in a
-		// variable or field it returns.
-		if t != nil && t.Fresh && t.Origin != httpconfig.OriginUnknown && inBody(t.Pos()) {
-			return site{fn: fn, value: v, desc: callee.Name() + "()", transport: t, factory: true}, true
+		if here != nil && here.Fresh && here.Origin != httpconfig.OriginUnknown {
+			t = here
 		}
-		// A client whose transport is a new pool on some of the paths
-		// that build it (a Clone when TLS options are set).
-		if typeutil.IsPointerTo(results.At(i).Type(), httplib.NetHTTP, "Client") {
-			if t := c.freshOnSomePath(body, i, inBody); t != nil {
-				return site{fn: fn, value: v, desc: callee.Name() + "()", transport: t, factory: true}, true
-			}
-		}
+		callee := valueflow.StaticCallee(call.Common())
+		return site{fn: fn, value: v, desc: callee.Name() + "()", transport: t, factory: true}, true
 	}
 	return site{}, false
-}
-
-// freshOnSomePath returns the configuration of a transport that fn
-// builds anew (within its body) and stores as the Transport of a client
-// literal of fn that it returns as result i, or nil.
-func (c *checker) freshOnSomePath(fn *ssa.Function, i int, inBody func(token.Pos) bool) *httpconfig.Transport {
-	ix := c.res.Index
-	for _, ret := range valueflow.Returns(fn, i) {
-		for _, o := range ix.Origins(ret) {
-			alloc, ok := o.V.(*ssa.Alloc)
-			if !ok || alloc.Parent() != fn || !typeutil.IsPointerTo(alloc.Type(), httplib.NetHTTP, "Client") {
-				continue
-			}
-			stores, _ := ix.ObjectStores(alloc, nil)
-			for _, st := range stores {
-				if st.Field == nil || st.Field.Name() != "Transport" {
-					continue
-				}
-				if ld, ok := valueflow.StripCopies(st.Value).(*ssa.UnOp); ok && ld.Op == token.MUL {
-					continue // a pool kept in a field or variable (sync.Once), not a new one
-				}
-				t := c.clients.Transport(st.Value)
-				if t != nil && t.Fresh && t.Origin != httpconfig.OriginUnknown && inBody(t.Pos()) {
-					return t
-				}
-			}
-		}
-	}
-	return nil
 }
 
 // tunedTransport recognises a transport that a function of another

@@ -11,7 +11,7 @@ import (
 )
 
 func TestDefaults(t *testing.T) {
-	results := analysistest.Run(t, analysistest.TestData(), poolsize.Analyzer, "limits", "defaultmutated", "perrequest", "mainpkg", "fanout", "factories", "commaok", "wrapped", "tuned", "mainloop")
+	results := analysistest.Run(t, analysistest.TestData(), poolsize.Analyzer, "limits", "defaultmutated", "perrequest", "mainpkg", "fanout", "factories", "commaok", "wrapped", "tuned", "mainloop", "xfactories")
 	testutil.CheckMessages(t, results, 120)
 }
 

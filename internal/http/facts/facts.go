@@ -63,6 +63,10 @@ type Value struct {
 	Transport *httpconfig.Transport // for *http.Transport and RoundTripper
 	Deadline  *deadline.Deadline    // for context.Context and *http.Request
 	Body      *reqbody.Body         // for *http.Request: the body it may carry
+	// Factory reports that each call of the function builds the
+	// client's or transport's connection pool anew (see
+	// httpconfig.Resolver.Factory).
+	Factory bool
 }
 
 // AFact marks Summary as an analysis fact.
@@ -83,6 +87,9 @@ func (s *Summary) String() string {
 		}
 		if b := r.Body; b != nil {
 			p = append(p, fmt.Sprintf("body(%s,inmemory=%t)", b.Kind, b.InMemory))
+		}
+		if r.Factory {
+			p = append(p, "factory")
 		}
 		if len(p) > 0 {
 			parts = append(parts, fmt.Sprintf("%d:%s", i, strings.Join(p, ",")))
@@ -209,6 +216,12 @@ func (r *Result) ResultBody(fn *types.Func, i int) (reqbody.Body, bool) {
 		return *res.Body, true
 	}
 	return reqbody.Body{}, false
+}
+
+// Factory implements httpconfig.Facts.
+func (r *Result) Factory(fn *types.Func, i int) bool {
+	res := r.result(fn, i)
+	return res != nil && res.Factory
 }
 
 // ReadOnlyParam implements httpconfig.Facts.
@@ -376,6 +389,10 @@ func exportSummaries(pass *analysis.Pass, res *Result, pkg *ssa.Package, funcs [
 					r.Body = &b
 					ok = true
 				}
+			}
+			if clients.Factory(fn, i) != nil {
+				r.Factory = true
+				ok = true
 			}
 			if ok {
 				s.Values[i] = r

@@ -24,6 +24,10 @@ type Facts interface {
 	// ReadOnlyParam reports whether function fn neither writes the
 	// client or transport it receives as parameter i nor lets it escape.
 	ReadOnlyParam(fn *types.Func, i int) bool
+	// Factory reports whether each call of function fn builds a new
+	// connection pool and returns it as result i (see
+	// [Resolver.Factory]).
+	Factory(fn *types.Func, i int) bool
 }
 
 // A Resolver reconstructs client and transport configurations for the
@@ -39,6 +43,7 @@ type Resolver struct {
 
 	originClients    map[valueflow.Origin]*Client
 	originTransports map[valueflow.Origin]*Transport
+	factories        map[factoryKey]*Transport
 }
 
 // NewResolver returns a Resolver over ix that consults facts (which may be
@@ -53,6 +58,7 @@ func NewResolver(ix *valueflow.Index, facts Facts) *Resolver {
 
 		originClients:    make(map[valueflow.Origin]*Client),
 		originTransports: make(map[valueflow.Origin]*Transport),
+		factories:        make(map[factoryKey]*Transport),
 	}
 }
 

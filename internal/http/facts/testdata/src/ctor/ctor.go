@@ -10,20 +10,21 @@ import (
 	"time"
 )
 
-func NewClient() *http.Client { // want NewClient:`0:client\(timeout=0s\)`
+func NewClient() *http.Client { // want NewClient:`^0:client\(timeout=0s\),factory$`
 	return &http.Client{Transport: &http.Transport{}}
 }
 
-func NewTimedClient(d time.Duration) *http.Client { // want NewTimedClient:`0:client\(timeout=set\)`
+func NewTimedClient(d time.Duration) *http.Client { // want NewTimedClient:`^0:client\(timeout=set\)$`
 	return &http.Client{Timeout: d}
 }
 
-func NewPooled() (*http.Client, error) { // want NewPooled:`0:client\(timeout=0s\)`
+func NewPooled() (*http.Client, error) { // want NewPooled:`^0:client\(timeout=0s\),factory$`
 	t := &http.Transport{MaxConnsPerHost: 4}
 	return &http.Client{Transport: t}, nil
 }
 
-func NewTransport() http.RoundTripper { // want NewTransport:`0:transport\(DialTimeout=5s,MaxConnsPerHost=8,MaxIdleConnsPerHost=100\)`
+// NewTransport is not judged as a factory: it returns an interface.
+func NewTransport() http.RoundTripper { // want NewTransport:`^0:transport\(DialTimeout=5s,MaxConnsPerHost=8,MaxIdleConnsPerHost=100\)$`
 	t := &http.Transport{
 		MaxConnsPerHost: 8,
 		DialContext:     (&net.Dialer{Timeout: 5 * time.Second}).DialContext,
@@ -32,13 +33,21 @@ func NewTransport() http.RoundTripper { // want NewTransport:`0:transport\(DialT
 	return t
 }
 
-func CloneDefault() *http.Transport { // want CloneDefault:`0:transport\(IdleConnTimeout=0s\)`
+func CloneDefault() *http.Transport { // want CloneDefault:`^0:transport\(IdleConnTimeout=0s\),factory$`
 	t := http.DefaultTransport.(*http.Transport).Clone()
 	t.IdleConnTimeout = 0
 	return t
 }
 
 func FromParam(c *http.Client) *http.Client { return c } // unknown: no fact
+
+// NewDefault returns NewClient's client: a factory too.
+func NewDefault() *http.Client { return NewClient() } // want NewDefault:`^0:client\(timeout=0s\),factory$`
+
+var shared = &http.Transport{MaxConnsPerHost: 2}
+
+// Shared returns one transport for all calls: not a factory.
+func Shared() *http.Transport { return shared } // want Shared:`^0:transport\(MaxConnsPerHost=2\)$`
 
 var Default = &http.Client{} // want Default:`0:client\(timeout=0s\)`
 

@@ -1,0 +1,77 @@
+// Package xfactories calls pool factories of another package
+// (factorylib): a call that builds a new pool per request is reported
+// as a literal would be, through a factory that returns another's
+// result too; a function that returns a kept client is not a factory.
+package xfactories
+
+import (
+	"net/http"
+
+	"factorylib"
+)
+
+func Get(u string) error {
+	resp, err := factorylib.New().Get(u) // want `New\(\) creates a new pool per call of Get`
+	if err != nil {
+		return err
+	}
+	return resp.Body.Close()
+}
+
+func GetWrapped(u string) error {
+	resp, err := factorylib.Wrap().Get(u) // want `Wrap\(\) creates a new pool per call of GetWrapped`
+	if err != nil {
+		return err
+	}
+	return resp.Body.Close()
+}
+
+// client returns factorylib's new client: a factory of this package.
+func client() *http.Client { return factorylib.New() }
+
+func GetLocal(u string) error {
+	resp, err := client().Get(u) // want `client\(\) creates a new pool per call of GetLocal`
+	if err != nil {
+		return err
+	}
+	return resp.Body.Close()
+}
+
+func GetAll(urls []string) error {
+	for _, u := range urls {
+		tr, err := factorylib.NewTransport(u) // want `NewTransport\(\) creates a new pool per loop iteration`
+		if err != nil {
+			return err
+		}
+		c := &http.Client{Transport: tr}
+		resp, err := c.Get(u)
+		if err != nil {
+			return err
+		}
+		resp.Body.Close()
+	}
+	return nil
+}
+
+// Negative cases: one client for all calls, a kept client, and a new
+// client kept for later.
+
+func GetShared(u string) error {
+	resp, err := factorylib.Shared().Get(u)
+	if err != nil {
+		return err
+	}
+	return resp.Body.Close()
+}
+
+func GetHeld(h *factorylib.Holder, u string) error {
+	resp, err := h.Client().Get(u)
+	if err != nil {
+		return err
+	}
+	return resp.Body.Close()
+}
+
+type API struct{ c *http.Client }
+
+func NewAPI() *API { return &API{c: factorylib.New()} }

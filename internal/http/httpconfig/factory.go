@@ -1,0 +1,144 @@
+package httpconfig
+
+import (
+	"go/token"
+
+	"golang.org/x/tools/go/ssa"
+
+	"github.com/httplint/httplint/internal/http/httplib"
+	"github.com/httplint/httplint/internal/ssa/valueflow"
+	"github.com/httplint/httplint/internal/typeutil"
+)
+
+// A factoryKey names result i of a function of the package.
+type factoryKey struct {
+	fn *ssa.Function
+	i  int
+}
+
+// Factory returns the configuration of the connection pool that each
+// call of fn, a function of this package, builds anew and returns as
+// result i (a transport, or a client over one), or nil when fn is not
+// such a pool factory. A call of a factory creates a pool as a literal
+// does. fn is one when:
+//   - it builds the pool in its own body, on every path that returns
+//     one (a transport kept in a variable or field is not built anew);
+//   - for a client, it builds one on some of the paths that build the
+//     client (a Clone when TLS options are set);
+//   - or it returns, on every path, result i of a call to a factory: of
+//     this package, or of another by its facts (see [Facts.Factory]).
+func (r *Resolver) Factory(fn *ssa.Function, i int) *Transport {
+	k := factoryKey{fn, i}
+	if t, done := r.factories[k]; done {
+		return t
+	}
+	r.factories[k] = nil // recursion ends here
+	t := r.factory(fn, i)
+	r.factories[k] = t
+	return t
+}
+
+func (r *Resolver) factory(fn *ssa.Function, i int) *Transport {
+	body := fn.Syntax()
+	results := fn.Signature.Results()
+	if body == nil || i >= results.Len() {
+		return nil
+	}
+	inBody := func(p token.Pos) bool { return body.Pos() <= p && p < body.End() }
+	var t *Transport
+	isClient := typeutil.IsPointerTo(results.At(i).Type(), httplib.NetHTTP, "Client")
+	switch {
+	case typeutil.IsPointerTo(results.At(i).Type(), httplib.NetHTTP, "Transport"):
+		t = r.ResultTransport(fn, i)
+	case isClient:
+		if c := r.ResultClient(fn, i); c.TransportSet {
+			t = c.Transport
+		}
+	default:
+		return nil
+	}
+	if t != nil && t.Fresh && t.Origin != OriginUnknown && inBody(t.Pos()) {
+		return t
+	}
+	if isClient {
+		if t := r.freshOnSomePath(fn, i, inBody); t != nil {
+			return t
+		}
+	}
+	// A pass-through: every path returns a factory's new pool.
+	var pass *Transport
+	for _, v := range valueflow.Returns(fn, i) {
+		if isNil(v) {
+			continue // an error path
+		}
+		call, idx := valueflow.CallOf(v)
+		if call == nil {
+			return nil
+		}
+		ft := r.CallFactory(call, idx)
+		if ft == nil {
+			return nil
+		}
+		pass = JoinTransport(pass, ft)
+	}
+	return pass
+}
+
+// freshOnSomePath returns the configuration of a transport that fn
+// builds anew (within its body) and stores as the Transport of a client
+// literal of fn that it returns as result i, or nil.
+func (r *Resolver) freshOnSomePath(fn *ssa.Function, i int, inBody func(token.Pos) bool) *Transport {
+	for _, ret := range valueflow.Returns(fn, i) {
+		for _, o := range r.ix.Origins(ret) {
+			alloc, ok := o.V.(*ssa.Alloc)
+			if !ok || alloc.Parent() != fn || !typeutil.IsPointerTo(alloc.Type(), httplib.NetHTTP, "Client") {
+				continue
+			}
+			stores, _ := r.ix.ObjectStores(alloc, nil)
+			for _, st := range stores {
+				if st.Field == nil || st.Field.Name() != "Transport" {
+					continue
+				}
+				if ld, ok := valueflow.StripCopies(st.Value).(*ssa.UnOp); ok && ld.Op == token.MUL {
+					continue // a pool kept in a field or variable (sync.Once), not a new one
+				}
+				t := r.Transport(st.Value)
+				if t != nil && t.Fresh && t.Origin != OriginUnknown && inBody(t.Pos()) {
+					return t
+				}
+			}
+		}
+	}
+	return nil
+}
+
+// CallFactory returns the configuration of the pool that result i of
+// call builds anew when its callee is a pool factory (see Factory): a
+// function of this package, or one of another package whose facts say
+// so. Otherwise it returns nil.
+func (r *Resolver) CallFactory(call *ssa.Call, i int) *Transport {
+	fn := valueflow.StaticCallee(call.Common())
+	if fn == nil {
+		return nil
+	}
+	if callee := r.ix.Func(fn); callee != nil {
+		return r.Factory(callee, i)
+	}
+	if r.facts == nil || !r.facts.Factory(fn, i) {
+		return nil
+	}
+	var t *Transport
+	switch rt := fn.Signature().Results().At(i).Type(); {
+	case typeutil.IsPointerTo(rt, httplib.NetHTTP, "Transport"):
+		t = r.transportCall(call, i)
+	case typeutil.IsPointerTo(rt, httplib.NetHTTP, "Client"):
+		if c := r.clientCall(call, i); c.TransportSet {
+			t = c.Transport
+		}
+	}
+	if t == nil || t.Origin == OriginUnknown {
+		return nil
+	}
+	t.pos = call.Pos()
+	return t
+}
