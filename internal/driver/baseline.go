@@ -9,6 +9,7 @@ import (
 	"os"
 	"path/filepath"
 	"slices"
+	"sort"
 )
 
 // A baseline records findings that a codebase accepts for now, so that
@@ -48,19 +49,22 @@ func entryOf(root string, f finding) baselineEntry {
 }
 
 // enclosingFunc names the function declaration of files around pos, or
-// returns "".
+// returns "". A file's declarations are in source order: a binary search
+// finds the one around pos (a package may have thousands, and a finding
+// in each).
 func enclosingFunc(files []*ast.File, pos token.Pos) string {
 	for _, file := range files {
 		if pos < file.FileStart || pos > file.FileEnd {
 			continue
 		}
-		for _, decl := range file.Decls {
-			fd, ok := decl.(*ast.FuncDecl)
-			if !ok || pos < fd.Pos() || pos > fd.End() {
-				continue
+		decls := file.Decls
+		i := sort.Search(len(decls), func(i int) bool { return decls[i].End() >= pos })
+		if i < len(decls) {
+			if fd, ok := decls[i].(*ast.FuncDecl); ok && fd.Pos() <= pos {
+				return funcName(fd)
 			}
-			return funcName(fd)
 		}
+		return ""
 	}
 	return ""
 }

@@ -282,49 +282,19 @@ func (s *scheduler) run(u *unit) {
 	// Roots are always analysed, as checker.Analyze does; dependencies
 	// only when they have syntax (the others only pass facts on).
 	analysed := u.root || pkg.TypesInfo != nil && len(pkg.Syntax) > 0
-	results := make(map[*analysis.Analyzer]any)
-	failed := make(map[*analysis.Analyzer]bool)
-	for _, a := range plan {
-		var facts *factSet
+	// The facts each analyzer sees, inherited before any runs.
+	facts := make([]*factSet, len(plan))
+	for k, a := range plan {
 		if len(a.FactTypes) > 0 {
-			facts = inherit(u, a)
+			facts[k] = inherit(u, a)
 			if u.facts == nil {
 				u.facts = make(map[*analysis.Analyzer]*factSet)
 			}
-			u.facts[a] = facts
-		}
-		if !analysed {
-			continue
-		}
-		out := &outcome{pkg: pkg, analyzer: a, root: u.root}
-		var prereqs []string
-		for _, req := range a.Requires {
-			if failed[req] {
-				prereqs = append(prereqs, fmt.Sprintf("%s@%s", req, pkg))
-			}
-		}
-		if facts != nil {
-			for _, imp := range u.imports {
-				if imp.failed[a] {
-					prereqs = append(prereqs, fmt.Sprintf("%s@%s", a, imp.pkg))
-				}
-			}
-		}
-		if len(prereqs) > 0 {
-			sort.Strings(prereqs)
-			out.err = fmt.Errorf("failed prerequisites: %s", strings.Join(prereqs, ", "))
-		} else {
-			results[a], out.err = runPass(out, facts, results)
-		}
-		if out.err != nil {
-			failed[a] = true
-		}
-		if u.root || out.err != nil {
-			u.outcomes = append(u.outcomes, out)
+			u.facts[a] = facts[k]
 		}
 	}
-	if len(failed) > 0 {
-		u.failed = failed
+	if analysed {
+		u.failed, u.outcomes = s.analyse(u, plan, facts)
 	}
 	for _, out := range u.outcomes {
 		for _, d := range out.diags {
@@ -359,17 +329,87 @@ func (s *scheduler) run(u *unit) {
 	}
 }
 
+// analyse runs the analyzers of plan on u's package, each once those it
+// requires are done, as many at once as can (checker.Analyze does the
+// same: on a package that is large alone, the analyzers share the CPUs).
+// facts holds each analyzer's facts. It returns the analyzers that
+// failed, and the outcomes to report: all of a root, the failures of a
+// dependency.
+func (s *scheduler) analyse(u *unit, plan []*analysis.Analyzer, facts []*factSet) (map[*analysis.Analyzer]bool, []*outcome) {
+	pkg := u.pkg
+	var (
+		mu      sync.Mutex
+		results = make(map[*analysis.Analyzer]any)
+		failed  = make(map[*analysis.Analyzer]bool)
+		outs    = make([]*outcome, len(plan))
+		done    = make(map[*analysis.Analyzer]chan struct{}, len(plan))
+		wg      sync.WaitGroup
+	)
+	for _, a := range plan {
+		done[a] = make(chan struct{})
+	}
+	for k, a := range plan {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			defer close(done[a])
+			for _, req := range a.Requires {
+				<-done[req]
+			}
+			out := &outcome{pkg: pkg, analyzer: a, root: u.root}
+			outs[k] = out
+			var prereqs []string
+			inputs := make(map[*analysis.Analyzer]any, len(a.Requires))
+			mu.Lock()
+			for _, req := range a.Requires {
+				if failed[req] {
+					prereqs = append(prereqs, fmt.Sprintf("%s@%s", req, pkg))
+				}
+				inputs[req] = results[req]
+			}
+			mu.Unlock()
+			if facts[k] != nil {
+				for _, imp := range u.imports {
+					if imp.failed[a] {
+						prereqs = append(prereqs, fmt.Sprintf("%s@%s", a, imp.pkg))
+					}
+				}
+			}
+			var result any
+			if len(prereqs) > 0 {
+				sort.Strings(prereqs)
+				out.err = fmt.Errorf("failed prerequisites: %s", strings.Join(prereqs, ", "))
+			} else {
+				result, out.err = runPass(out, facts[k], inputs)
+			}
+			mu.Lock()
+			results[a] = result
+			if out.err != nil {
+				failed[a] = true
+			}
+			mu.Unlock()
+		}()
+	}
+	wg.Wait()
+	var report []*outcome
+	for _, out := range outs {
+		if u.root || out.err != nil {
+			report = append(report, out)
+		}
+	}
+	if len(failed) == 0 {
+		failed = nil
+	}
+	return failed, report
+}
+
 // runPass runs out's analyzer on out's package, with the results of the
-// analyzers it requires and the facts inherited, recording the
+// analyzers it requires (inputs) and the facts inherited, recording the
 // diagnostics in out.
-func runPass(out *outcome, facts *factSet, results map[*analysis.Analyzer]any) (any, error) {
+func runPass(out *outcome, facts *factSet, inputs map[*analysis.Analyzer]any) (any, error) {
 	pkg, a := out.pkg, out.analyzer
 	if pkg.IllTyped && !a.RunDespiteErrors {
 		return nil, fmt.Errorf("analysis skipped due to errors in package")
-	}
-	inputs := make(map[*analysis.Analyzer]any, len(a.Requires))
-	for _, req := range a.Requires {
-		inputs[req] = results[req]
 	}
 	module := &analysis.Module{}
 	if pkg.Module != nil {

@@ -3,6 +3,8 @@ package driver
 import (
 	"errors"
 	"go/ast"
+	"go/parser"
+	"go/token"
 	"go/types"
 	"reflect"
 	"slices"
@@ -224,5 +226,30 @@ func checkLines(t *testing.T, got, want []string) {
 	slices.Sort(got)
 	if !slices.Equal(got, want) {
 		t.Errorf("got\n\t%s\nwant\n\t%s", strings.Join(got, "\n\t"), strings.Join(want, "\n\t"))
+	}
+}
+
+// TestEnclosingFunc: a position names the function declaration around
+// it, a method with its receiver type; a position in another declaration
+// names none.
+func TestEnclosingFunc(t *testing.T) {
+	const src = "package p\n\nvar f = func() {}\n\nfunc A() {}\n\ntype T struct{}\n\nfunc (t *T) M() {\n\tA()\n}\n\nfunc B() {}\n"
+	fset := token.NewFileSet()
+	f, err := parser.ParseFile(fset, "p.go", src, 0)
+	if err != nil {
+		t.Fatal(err)
+	}
+	at := func(sub string) token.Pos { return f.FileStart + token.Pos(strings.Index(src, sub)) }
+	for _, tc := range []struct{ at, want string }{
+		{"func() {}", ""},
+		{"A() {}", "A"},
+		{"struct{}", ""},
+		{"A()\n}", "T.M"},
+		{"B() {}", "B"},
+		{"package", ""},
+	} {
+		if got := enclosingFunc([]*ast.File{f}, at(tc.at)); got != tc.want {
+			t.Errorf("at %q: %q, want %q", tc.at, got, tc.want)
+		}
 	}
 }
