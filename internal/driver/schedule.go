@@ -151,7 +151,8 @@ func (o *outcome) String() string { return fmt.Sprintf("%s@%s", o.analyzer, o.pk
 // when it is about to analyse it, and drops its syntax and type
 // information, and the analyzers' results, as soon as its analyzers are
 // done; the facts a package passes on are dropped once every importer
-// has inherited them. What stays is the packages' types, the facts in
+// has inherited them. What stays is the types of the imported packages,
+// without the scopes of their function bodies (unit.slim), the facts in
 // flight and the diagnostics: peak memory no longer holds every
 // package's syntax at once.
 //
@@ -220,7 +221,7 @@ func schedule(units []*unit, analyzers []*analysis.Analyzer) []*outcome {
 	return append(outs, failures...)
 }
 
-// A scheduler runs the analyzers on one unit at a time.
+// A scheduler runs the analyzers on a unit.
 type scheduler struct {
 	// all lists the analyzers and those they require, each after those
 	// it requires.
