@@ -25,11 +25,13 @@ func isFilePattern(patterns []string) bool {
 // involve an HTTP client, from package metadata alone (no type-checking):
 // a package whose import closure holds no HTTP client or retry library
 // can hold no client, request or send, and the facts analyzer would find
-// it irrelevant after type-checking it and building its SSA form. It
-// returns the root packages to analyse and their import paths (the
-// package under test for a test variant, for packages.Load), or ok false
-// when some root has errors, which a full load reports. When no package
-// is relevant, keep is empty and ok is true.
+// it irrelevant after type-checking it and building its SSA form. A root
+// with errors from go list is kept, so that loading reports them (its
+// imports may be incomplete). It returns the root packages to analyse and
+// their import paths (the package under test for a test variant, for
+// packages.Load), or ok false for the command-line-arguments package of
+// file patterns. When no package is relevant, keep is empty and ok is
+// true.
 func gate(roots []*packages.Package) (keep []*packages.Package, paths []string, ok bool) {
 	visit := reachesClientLibrary()
 	// A test variant that is relevant brings the other variants of its
@@ -37,10 +39,10 @@ func gate(roots []*packages.Package) (keep []*packages.Package, paths []string, 
 	relevant := make(map[*packages.Package]bool)
 	testBinaries := make(map[string]bool)
 	for _, root := range roots {
-		if len(root.Errors) > 0 || root.PkgPath == "command-line-arguments" {
+		if root.PkgPath == "command-line-arguments" {
 			return nil, nil, false
 		}
-		if facts.Analysable(root.PkgPath) && visit(root) {
+		if len(root.Errors) > 0 || facts.Analysable(root.PkgPath) && visit(root) {
 			relevant[root] = true
 			if _, variant, ok := strings.Cut(root.ID, " ["); ok {
 				testBinaries[variant] = true

@@ -368,3 +368,32 @@ func TestLoadDeps(t *testing.T) {
 		t.Errorf("pure does not come from export data: %+v", pure)
 	}
 }
+
+// TestGateKeepsBroken: a root that go list reports errors for (two
+// package names in one directory) is kept, so that loading reports them,
+// and goes to packages.Load alone; the other roots that can reach HTTP
+// are still loaded from source, and the rest not at all.
+func TestGateKeepsBroken(t *testing.T) {
+	dir := testutil.WriteModule(t, map[string]string{
+		"go.mod":         "module example.com/m\n\ngo 1.26\n",
+		"good/good.go":   "package good\n\nimport \"net/http\"\n\nvar C = &http.Client{}\n",
+		"broken/b.go":    "package broken\n",
+		"broken/c.go":    "package other\n", // go list: found packages broken and other
+		"pure/pure.go":   "package pure\n\nfunc Add(a, b int) int { return a + b }\n",
+		"other/other.go": "package other\n\nimport \"net/http\"\n\nvar D = http.DefaultClient\n",
+	})
+	cfg := &packages.Config{Mode: packages.LoadSyntax | packages.NeedModule, Dir: dir}
+	keep := gated(t, cfg, "./...")
+	var ids []string
+	for _, p := range keep {
+		ids = append(ids, p.ID)
+	}
+	slices.Sort(ids)
+	if want := []string{"example.com/m/broken", "example.com/m/good", "example.com/m/other"}; !slices.Equal(ids, want) {
+		t.Errorf("kept %q, want %q", ids, want)
+	}
+	source, rest := splitForSource(keep, false)
+	if len(source) != 2 || !slices.Equal(rest, []string{"example.com/m/broken"}) {
+		t.Errorf("from source %d roots (%v), through packages.Load %q; want 2 and broken", len(source), source, rest)
+	}
+}
