@@ -59,10 +59,7 @@ func TestLoad(t *testing.T) {
 		t.Errorf("through packages.Load: %q, want none", rest)
 	}
 
-	units, err := load(cfg, []string{"./..."}, false)
-	if err != nil {
-		t.Fatal(err)
-	}
+	units := loadUnits(t, cfg, false, "./...")
 	got := loadRoots(units)
 	want, err := packages.Load(cfg, "./...")
 	if err != nil {
@@ -145,7 +142,7 @@ func TestLoad(t *testing.T) {
 // roots' and the dependency's types.
 func TestDropDependencySyntax(t *testing.T) {
 	dir := betweenRoots(t, "package r\n\nimport \"example.com/m/m\"\n\nfunc Get() { m.Client().Get(\"http://example.com\") }\n")
-	cfg := &packages.Config{Mode: packages.LoadSyntax | packages.NeedModule, Dir: dir}
+	cfg := scratchConfig(dir)
 	initial, err := packages.Load(cfg, "./r", "./q")
 	if err != nil {
 		t.Fatal(err)
@@ -221,7 +218,7 @@ func TestLoadBetweenRootsCgo(t *testing.T) {
 		"c/c.go": "package c\n\n// #include <stdlib.h>\nimport \"C\"\n\nimport (\n\t\"net/http\"\n\n\t\"example.com/m/q\"\n)\n\nfunc Client() *http.Client { return q.Client }\n\nfunc Free(p *C.char) { C.free(nil) }\n",
 		"r/r.go": "package r\n\nimport \"example.com/m/c\"\n\nfunc Get() { c.Client().Get(\"http://example.com\") }\n",
 	})
-	cfg := &packages.Config{Mode: packages.LoadSyntax | packages.NeedModule, Dir: dir}
+	cfg := scratchConfig(dir)
 	keep := gated(t, cfg, "./r", "./q")
 	var c *packages.Package
 	packages.Visit(keep, nil, func(p *packages.Package) {
@@ -235,10 +232,7 @@ func TestLoadBetweenRootsCgo(t *testing.T) {
 	if source, rest := splitForSource(keep, false); len(source) != 2 || len(rest) != 0 {
 		t.Errorf("from source %d roots, through packages.Load %q; want 2 and none", len(source), rest)
 	}
-	units, err := load(cfg, []string{"./r", "./q"}, false)
-	if err != nil {
-		t.Fatal(err)
-	}
+	units := loadUnits(t, cfg, false, "./r", "./q")
 	for _, u := range dependencyOrder(units) {
 		u.ensureLoaded()
 		if len(u.pkg.Errors) > 0 || u.pkg.IllTyped {
@@ -253,15 +247,12 @@ func TestLoadBetweenRootsCgo(t *testing.T) {
 // one copy of q's types and no package goes to packages.Load.
 func TestLoadBetweenRoots(t *testing.T) {
 	dir := betweenRoots(t, "package r\n\nimport (\n\t\"example.com/m/m\"\n\t\"example.com/m/q\"\n)\n\nvar _ = m.Client() == q.Client\n\nfunc Get() { m.Client().Get(\"http://example.com\") }\n")
-	cfg := &packages.Config{Mode: packages.LoadSyntax | packages.NeedModule, Dir: dir}
+	cfg := scratchConfig(dir)
 	keep := gated(t, cfg, "./r", "./q")
 	if source, rest := splitForSource(keep, false); len(source) != 2 || len(rest) != 0 {
 		t.Errorf("from source %d roots, through packages.Load %q; want 2 and none", len(source), rest)
 	}
-	units, err := load(cfg, []string{"./r", "./q"}, false)
-	if err != nil {
-		t.Fatal(err)
-	}
+	units := loadUnits(t, cfg, false, "./r", "./q")
 	initial := loadRoots(units)
 	byPath := make(map[string]*packages.Package)
 	for _, p := range initial {
@@ -284,6 +275,23 @@ func TestLoadBetweenRoots(t *testing.T) {
 	if !slices.Contains(m.Types.Imports(), q.Types) || m.Imports["example.com/m/q"] != q {
 		t.Error("m imports a second copy of q")
 	}
+}
+
+// scratchConfig is the configuration the driver loads a scratch module
+// in dir with.
+func scratchConfig(dir string) *packages.Config {
+	return &packages.Config{Mode: packages.LoadSyntax | packages.NeedModule, Dir: dir}
+}
+
+// loadUnits returns the units load gives for patterns (deps as for
+// load).
+func loadUnits(t *testing.T, cfg *packages.Config, deps bool, patterns ...string) []*unit {
+	t.Helper()
+	units, err := load(cfg, patterns, deps)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return units
 }
 
 // gated lists the packages named by patterns and returns those gate
@@ -339,11 +347,8 @@ func TestLoadDeps(t *testing.T) {
 		"pure/pure.go":   "package pure\n\nfunc Add(a, b int) int { return a + b }\n",
 		"app/app.go":     "package app\n\nimport (\n\t\"example.com/m/mid\"\n\t\"example.com/m/pure\"\n)\n\nfunc Get() { mid.Client.Get(\"http://example.com\"); _ = pure.Add(1, 2) }\n",
 	})
-	cfg := &packages.Config{Mode: packages.LoadSyntax | packages.NeedModule, Dir: dir}
-	units, err := load(cfg, []string{"./app"}, true)
-	if err != nil {
-		t.Fatal(err)
-	}
+	cfg := scratchConfig(dir)
+	units := loadUnits(t, cfg, true, "./app")
 	var got []string
 	for _, u := range units {
 		if u.load == nil {
@@ -382,7 +387,7 @@ func TestGateKeepsBroken(t *testing.T) {
 		"pure/pure.go":   "package pure\n\nfunc Add(a, b int) int { return a + b }\n",
 		"other/other.go": "package other\n\nimport \"net/http\"\n\nvar D = http.DefaultClient\n",
 	})
-	cfg := &packages.Config{Mode: packages.LoadSyntax | packages.NeedModule, Dir: dir}
+	cfg := scratchConfig(dir)
 	keep := gated(t, cfg, "./...")
 	var ids []string
 	for _, p := range keep {

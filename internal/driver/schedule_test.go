@@ -101,11 +101,8 @@ func TestSchedule(t *testing.T) {
 		"c/c.go": "package c\n\nimport (\n\t\"example.com/m/a\"\n\t\"example.com/m/b\"\n)\n\nvar _ = a.A\n\nfunc C() { b.B() }\n",
 		"d/d.go": "package d\n\nimport \"example.com/m/c\"\n\nfunc D() { c.C() }\n",
 	})
-	cfg := &packages.Config{Mode: packages.LoadSyntax | packages.NeedModule, Dir: dir}
-	units, err := load(cfg, []string{"./..."}, false)
-	if err != nil {
-		t.Fatal(err)
-	}
+	cfg := scratchConfig(dir)
+	units := loadUnits(t, cfg, false, "./...")
 	for _, u := range units {
 		if u.load == nil {
 			t.Fatalf("%s: loaded before the schedule", u.pkg.ID)
@@ -198,11 +195,8 @@ func TestScheduleFailure(t *testing.T) {
 		Requires: []*analysis.Analyzer{failing},
 		Run:      func(*analysis.Pass) (any, error) { return nil, nil },
 	}
-	cfg := &packages.Config{Mode: packages.LoadSyntax | packages.NeedModule, Dir: dir}
-	units, err := load(cfg, []string{"./..."}, false)
-	if err != nil {
-		t.Fatal(err)
-	}
+	cfg := scratchConfig(dir)
+	units := loadUnits(t, cfg, false, "./...")
 	var got []string
 	for _, o := range schedule(units, []*analysis.Analyzer{user}) {
 		if o.err != nil {
