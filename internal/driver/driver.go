@@ -91,9 +91,22 @@ func newFlags(progname string, defs []analyzers.Definition) (*options, error) {
 	fs.StringVar(&o.memprofile, "memprofile", "", "write a heap profile to `FILE`")
 	fs.Bool("version", false, "print the version and exit")
 	if len(defs) > 1 {
+		registerAnalyzerFlags(fs, defs, o.enabled)
+	} else {
+		registerAnalyzerFlags(fs, defs, nil)
+	}
+	o.disable.defs = defs
+	return o, nil
+}
+
+// registerAnalyzerFlags adds to fs each analyzer's flags as -NAME.FLAG
+// and, if enabled is not nil, its enable flag (-NAME, -NAME=false),
+// recorded in enabled.
+func registerAnalyzerFlags(fs *flag.FlagSet, defs []analyzers.Definition, enabled map[string]*triState) {
+	if enabled != nil {
 		for _, d := range defs {
 			ts := new(triState)
-			o.enabled[d.Name] = ts
+			enabled[d.Name] = ts
 			fs.Var(ts, d.Name, fmt.Sprintf("run only the %s analyzer (-%s=false: all but it)", d.Name, d.Name))
 		}
 	}
@@ -102,8 +115,6 @@ func newFlags(progname string, defs []analyzers.Definition) (*options, error) {
 			fs.Var(f.Value, d.Name+"."+f.Name, f.Usage)
 		})
 	}
-	o.disable.defs = defs
-	return o, nil
 }
 
 // parse parses args; a bad flag is reported in one line.

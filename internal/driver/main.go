@@ -33,9 +33,13 @@ func Main(progname string, defs []analyzers.Definition) {
 	if len(args) > 0 && args[0] == "help" {
 		os.Exit(help(os.Stdout, os.Stderr, progname, defs, args[1:]))
 	}
-	// The go vet protocol (-V=full, -flags, *.cfg) and -diff are
-	// multichecker's; other runs use the standalone driver, which loads
-	// dependencies from export data.
+	// go vet's analysis of a package (a *.cfg file) has its own driver;
+	// the rest of the go vet protocol (-V=full, -flags, -fix), and
+	// -diff, are multichecker's; other runs use the standalone driver,
+	// which loads dependencies from export data.
+	if isVetRun(args) {
+		os.Exit(runVet(progname, defs, args))
+	}
 	if useMultichecker(args) {
 		as := make([]*analysis.Analyzer, len(defs))
 		for i, d := range defs {
