@@ -28,7 +28,8 @@
 #                maximum peak memory are kept (default 3)
 #   --corpus DIR the scratch module made by scripts/corpus/run.sh
 #                (OUTDIR/mod); its analysed patterns are benchmarked too
-#   --vet PAT    package pattern for the go vet comparison (default net/...)
+#   --vet PAT    package pattern for the go vet comparison (default std;
+#                with --corpus, go vet on the corpus is compared too)
 #   --large DIR  benchmark a large module set in DIR (made there if
 #                missing: k8s.io/client-go, apiserver, apimachinery and api
 #                v0.37.2 as the modules of a go.work workspace, 804 named
@@ -42,7 +43,7 @@ repo=$(cd "$(dirname "$0")/../.." && pwd)
 out=""
 runs=3
 corpus=""
-vetpat="net/..."
+vetpat="std"
 sizes="1000 2000 4000 8000"
 shapes="nesting:50,100,200,400 chain:1000,2000,4000,8000 long:2000,4000,8000,16000 clients:1000,2000,4000,8000 loops:500,1000,2000,4000 packages:25,50,100,200"
 large=""
@@ -212,20 +213,36 @@ EOS
 	ratios large
 fi
 
+# vet_compare TARGET DIR PATTERN...: plain go vet against
+# go vet -vettool=httplint on PATTERNs in DIR, with compiled artifacts
+# cached (a warm-up run of each) but not vet results: a flag value that
+# changes every run, but not the findings, defeats go vet's result cache.
+vet_compare() {
+	local target=$1 dir=$2
+	shift 2
+	(cd "$dir" && go vet "$@" >/dev/null 2>&1 || true)
+	(cd "$dir" && go vet -vettool="$out/bin/httplint" "$@" >/dev/null 2>&1 || true)
+	export VETPATS="$*"
+	# shellcheck disable=SC2016 # expanded by the inner shell, per run
+	measure "$target" go-vet "$dir" bash -c 'go vet -printf.funcs="benchNoSuchFunc$RANDOM$RANDOM" $VETPATS'
+	# shellcheck disable=SC2016
+	measure "$target" go-vet-httplint "$dir" bash -c 'go vet -vettool="$out/bin/httplint" -acquiretimeout.allow-pkgs="bench.invalid/x$RANDOM$RANDOM" $VETPATS'
+	ratios "$target"
+}
+export out
+
 echo
 echo "== go vet on $vetpat (compiled artifacts cached; vet results not)"
-# Warm the build cache, then defeat go vet's result cache with a flag
-# value that changes every run but not the findings.
-(cd "$repo" && go vet "$vetpat" >/dev/null 2>&1 || true)
-(cd "$repo" && go vet -vettool="$out/bin/httplint" "$vetpat" >/dev/null 2>&1 || true)
-n=0
-vet_plain() { n=$((n + 1)); go vet -printf.funcs="benchNoSuchFunc$RANDOM$n" "$vetpat"; }
-vet_httplint() { n=$((n + 1)); go vet -vettool="$out/bin/httplint" -acquiretimeout.allow-pkgs="bench.invalid/x$RANDOM$n" "$vetpat"; }
-export -f vet_plain vet_httplint
-export out vetpat n
-measure vet go-vet "$repo" bash -c vet_plain
-measure vet go-vet-httplint "$repo" bash -c vet_httplint
-ratios vet
+vet_compare vet "$repo" "$vetpat"
+if [ -n "$corpus" ] && ls "$corpus"/packages/*.tsv >/dev/null 2>&1; then
+	echo
+	echo "== go vet on the corpus (compiled artifacts cached; vet results not)"
+	pats=$(cat "$corpus"/packages/*.tsv | cut -f1 | sort -u | tr '\n' ' ')
+	export GOFLAGS="-buildvcs=false -mod=readonly"
+	# shellcheck disable=SC2086 # the patterns are words
+	vet_compare vet-corpus "$corpus" $pats
+	export GOFLAGS=-buildvcs=false
+fi
 
 if [ "$skip_scaling" = 0 ]; then
 	echo
