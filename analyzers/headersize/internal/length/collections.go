@@ -300,6 +300,14 @@ func (a *Estimator) callCount(f *frame, call *ssa.Call, idx int) Length {
 			return Mul(Const(n), a.countAt(f, arg(0), call.Block()))
 		}
 		return Unknown
+	case "net/http.Header.Values", "net/http.Request.Cookies", "net/http.Request.CookiesNamed",
+		"github.com/gorilla/websocket.Subprotocols":
+		// A list read from a request's headers: their size, which the
+		// server that received the request limits, bounds it. Written
+		// into another request it echoes that input, one line or a few
+		// bytes per element, rather than growing without bound (k8s
+		// forwards each WebSocket subprotocol as a header line).
+		return Unknown
 	}
 	if callee := a.ix.Func(fn); callee != nil && len(callee.Blocks) > 0 && !c.IsInvoke() {
 		if f.depth >= maxDepth {
