@@ -202,6 +202,27 @@ func TestBadInput(t *testing.T) {
 	if r.stderr == "" {
 		t.Errorf("missing package: no error message")
 	}
+
+	// go vet's configuration file: missing, malformed, a bad flag.
+	dir := t.TempDir()
+	bad := filepath.Join(dir, "vet.cfg")
+	if err := os.WriteFile(bad, []byte(`{"ImportPath": "x", "GoFiles": [`), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	for _, c := range []struct {
+		args []string
+		code int
+		want string
+	}{
+		{[]string{filepath.Join(dir, "missing.cfg")}, 1, "no such file"},
+		{[]string{bad}, 1, "cannot decode JSON config file"},
+		{[]string{"-acquiretimeout.allow-pkgs=a,,b", bad}, 2, "empty element"},
+	} {
+		r := run(t, dir, bin, c.args...)
+		if r.code != c.code || !strings.Contains(r.stderr, c.want) || strings.Contains(r.stderr, "panic") {
+			t.Errorf("httplint %q: exit %d, stderr %q; want exit %d and %q", c.args, r.code, r.stderr, c.code, c.want)
+		}
+	}
 }
 
 func TestHelp(t *testing.T) {
