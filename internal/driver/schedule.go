@@ -151,10 +151,12 @@ func (o *outcome) String() string { return fmt.Sprintf("%s@%s", o.analyzer, o.pk
 // when it is about to analyse it, and drops its syntax and type
 // information, and the analyzers' results, as soon as its analyzers are
 // done; the facts a package passes on are dropped once every importer
-// has inherited them. What stays is the types of the imported packages,
-// without the scopes of their function bodies (unit.slim), the facts in
-// flight and the diagnostics: peak memory no longer holds every
-// package's syntax at once.
+// has inherited them. An imported package keeps its types, without the
+// scopes of their function bodies (unit.slim), until every importer is
+// done; package facts name packages by path, so that they pin no types.
+// What stays to the end is the diagnostics and the file set's position
+// tables: peak memory no longer holds every package's syntax or types
+// at once.
 //
 // Facts flow as in checker.Analyze: an analyzer with facts runs on every
 // dependency with syntax too, and a package sees the facts of its
@@ -304,10 +306,9 @@ func (s *scheduler) run(u *unit) {
 	}
 
 	// Drop what no later unit needs: the syntax, the type information
-	// and the results; the facts, once every importer has inherited
-	// them; the types, unless an importer's types refer to them, and
-	// then without the scopes of function bodies where they can be
-	// checked again.
+	// and the results; the facts and the types, once every importer is
+	// done, and until then the scopes of function bodies, where the
+	// types can be checked again without them.
 	switch {
 	case len(u.importers) == 0:
 		pkg.Types = nil
@@ -322,7 +323,10 @@ func (s *scheduler) run(u *unit) {
 	pkg.Syntax, pkg.TypesInfo = nil, nil
 	for _, imp := range u.imports {
 		if imp.inheritors.Add(-1) == 0 {
+			// Every importer is done: nothing needs the package's
+			// facts or types any more (package facts name it by path).
 			imp.facts = nil
+			imp.pkg.Types = nil
 		}
 	}
 	if len(u.importers) == 0 {
@@ -436,7 +440,7 @@ func runPass(out *outcome, facts *factSet, inputs map[*analysis.Analyzer]any) (a
 		pass.ImportObjectFact = facts.importObject
 		pass.ImportPackageFact = facts.importPackage
 		pass.AllObjectFacts = facts.allObjects
-		pass.AllPackageFacts = facts.allPackages
+		pass.AllPackageFacts = func() []analysis.PackageFact { return facts.allPackages(pkg.Types) }
 		pass.ExportObjectFact = func(obj types.Object, fact analysis.Fact) {
 			if done {
 				panic(fmt.Sprintf("%s: Pass.ExportObjectFact(%s, %T) called after Run", out, obj, fact))
@@ -450,7 +454,7 @@ func runPass(out *outcome, facts *factSet, inputs map[*analysis.Analyzer]any) (a
 			if done {
 				panic(fmt.Sprintf("%s: Pass.ExportPackageFact(%T) called after Run", out, fact))
 			}
-			facts.packages[packageFactKey{pkg.Types, factType(fact)}] = fact
+			facts.packages[packageFactKey{pkg.Types.Path(), factType(fact)}] = fact
 		}
 		defer func() { done = true }()
 	}
@@ -508,9 +512,12 @@ type objectFactKey struct {
 	typ reflect.Type
 }
 
+// A packageFactKey names a package by its path, so that a package fact
+// pins no types: importers see other type-checkings of the package (its
+// export data, its types checked again without bodies).
 type packageFactKey struct {
-	pkg *types.Package
-	typ reflect.Type
+	path string
+	typ  reflect.Type
 }
 
 // A factSet holds the facts of one analyzer that one package sees and
@@ -535,12 +542,6 @@ func (fs *factSet) move(from, to *types.Package) {
 			if obj, err := objectpath.Object(to, path); err == nil {
 				fs.objects[objectFactKey{obj, k.typ}] = f
 			}
-		}
-	}
-	for k, f := range fs.packages {
-		if k.pkg == from {
-			delete(fs.packages, k)
-			fs.packages[packageFactKey{to, k.typ}] = f
 		}
 	}
 }
@@ -609,7 +610,7 @@ func (fs *factSet) importPackage(pkg *types.Package, ptr analysis.Fact) bool {
 	if pkg == nil {
 		panic("nil package")
 	}
-	if v, ok := fs.packages[packageFactKey{pkg, factType(ptr)}]; ok {
+	if v, ok := fs.packages[packageFactKey{pkg.Path(), factType(ptr)}]; ok {
 		reflect.ValueOf(ptr).Elem().Set(reflect.ValueOf(v).Elem())
 		return true
 	}
@@ -624,10 +625,26 @@ func (fs *factSet) allObjects() []analysis.ObjectFact {
 	return facts
 }
 
-func (fs *factSet) allPackages() []analysis.PackageFact {
+// allPackages returns the package facts, each with the package of that
+// path that pkg, the package analysed, sees: itself or one it imports,
+// directly or not.
+func (fs *factSet) allPackages(pkg *types.Package) []analysis.PackageFact {
+	seen := make(map[string]*types.Package)
+	var visit func(p *types.Package)
+	visit = func(p *types.Package) {
+		if seen[p.Path()] == nil {
+			seen[p.Path()] = p
+			for _, imp := range p.Imports() {
+				visit(imp)
+			}
+		}
+	}
+	visit(pkg)
 	facts := make([]analysis.PackageFact, 0, len(fs.packages))
 	for k, f := range fs.packages {
-		facts = append(facts, analysis.PackageFact{Package: k.pkg, Fact: f})
+		if p := seen[k.path]; p != nil {
+			facts = append(facts, analysis.PackageFact{Package: p, Fact: f})
+		}
 	}
 	return facts
 }

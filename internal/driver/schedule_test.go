@@ -9,6 +9,7 @@ import (
 	"reflect"
 	"slices"
 	"strings"
+	"sync/atomic"
 	"testing"
 
 	"golang.org/x/tools/go/analysis"
@@ -90,9 +91,9 @@ var toyCheck = &analysis.Analyzer{
 // checker.Analyze: a function's fact reaches direct importers, not
 // theirs), package facts every dependent; each package is loaded only
 // after the packages it imports have been analysed and have dropped
-// their syntax; and after the run no package holds syntax or type
-// information, an imported package keeps its types without the scopes of
-// its function bodies, and the others no types.
+// their syntax; an imported package keeps its types, without the scopes
+// of its function bodies, until its importers are done; and after the
+// run no package holds syntax, type information or types.
 func TestSchedule(t *testing.T) {
 	dir := testutil.WriteModule(t, map[string]string{
 		"go.mod": "module example.com/m\n\ngo 1.26\n",
@@ -103,6 +104,7 @@ func TestSchedule(t *testing.T) {
 	})
 	cfg := scratchConfig(dir)
 	units := loadUnits(t, cfg, false, "./...")
+	var slimSeen atomic.Int32
 	for _, u := range units {
 		if u.load == nil {
 			t.Fatalf("%s: loaded before the schedule", u.pkg.ID)
@@ -112,6 +114,17 @@ func TestSchedule(t *testing.T) {
 			for _, imp := range u.imports {
 				if imp.pkg == nil || imp.pkg.Syntax != nil || imp.pkg.TypesInfo != nil {
 					t.Errorf("a package is loaded before its import %v is analysed and dropped", imp.pkg)
+					continue
+				}
+				if imp.pkg.PkgPath == "example.com/m/a" {
+					// Its importers see its types without the scopes
+					// of its function bodies (the local c).
+					slimSeen.Add(1)
+					if imp.pkg.Types == nil {
+						t.Errorf("a's types dropped before its importer %s is loaded", u.pkg)
+					} else if fn, _ := imp.pkg.Types.Scope().Lookup("A").(*types.Func); fn == nil || fn.Scope().Lookup("c") != nil {
+						t.Errorf("a's types keep the scopes of its function bodies")
+					}
 				}
 			}
 			return load()
@@ -149,23 +162,12 @@ func TestSchedule(t *testing.T) {
 	}
 	checkLines(t, got, want)
 	for _, u := range units {
-		if u.pkg.Syntax != nil || u.pkg.TypesInfo != nil || u.facts != nil {
-			t.Errorf("%s: syntax, type information or facts kept after the run", u.pkg.ID)
+		if u.pkg.Syntax != nil || u.pkg.TypesInfo != nil || u.pkg.Types != nil || u.facts != nil {
+			t.Errorf("%s: syntax, types or facts kept after the run", u.pkg.ID)
 		}
-		switch strings.TrimPrefix(u.pkg.PkgPath, "example.com/m/") {
-		case "a":
-			// Imported: types kept, without the function bodies'
-			// scopes (the local c).
-			if u.pkg.Types == nil {
-				t.Errorf("a, imported, lost its types")
-			} else if fn, _ := u.pkg.Types.Scope().Lookup("A").(*types.Func); fn == nil || fn.Scope().Lookup("c") != nil {
-				t.Errorf("a's types keep the scopes of its function bodies")
-			}
-		case "d":
-			if u.pkg.Types != nil {
-				t.Errorf("d, imported by no package, keeps its types")
-			}
-		}
+	}
+	if n := slimSeen.Load(); n != 2 {
+		t.Errorf("a's types checked at %d importers' loads, want 2 (b and c)", n)
 	}
 }
 

@@ -326,7 +326,7 @@ func writeVetx(filename string, reaches bool, sets map[*analysis.Analyzer]*factS
 			}
 		}
 		for k, f := range fs.packages {
-			list = append(list, vetFact{a.Name, k.pkg.Path(), "", f})
+			list = append(list, vetFact{a.Name, k.path, "", f})
 		}
 	}
 	sort.Slice(list, func(i, j int) bool {
@@ -405,7 +405,7 @@ func readVetxFacts(cfg *vetConfig, pkg *types.Package, plan []*analysis.Analyzer
 				continue
 			}
 			if f.Object == "" {
-				sets[a].packages[packageFactKey{p, factType(f.Fact)}] = f.Fact
+				sets[a].packages[packageFactKey{f.PkgPath, factType(f.Fact)}] = f.Fact
 			} else if obj, err := objectpath.Object(p, f.Object); err == nil {
 				sets[a].objects[objectFactKey{obj, factType(f.Fact)}] = f.Fact
 			}
