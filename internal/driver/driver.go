@@ -22,7 +22,8 @@ import (
 // multicheckerFlags are the flags only multichecker's driver handles:
 // the go vet protocol (-V, -flags), printing fixes as diffs, and its
 // debugging aids. A command line with any of them, or a *.cfg file
-// (go vet), goes to multichecker.Main.
+// that isVetRun leaves to it (go vet -fix, go fix), goes to
+// multichecker.Main.
 var multicheckerFlags = map[string]bool{
 	"V": true, "flags": true, "diff": true, "debug": true, "trace": true,
 }
