@@ -587,6 +587,23 @@ func exportedFrom(obj types.Object, pkg *types.Package) bool {
 	return false
 }
 
+// importClosure returns pkg and the packages it imports, directly or
+// not, by path.
+func importClosure(pkg *types.Package) map[string]*types.Package {
+	seen := make(map[string]*types.Package)
+	var visit func(p *types.Package)
+	visit = func(p *types.Package) {
+		if seen[p.Path()] == nil {
+			seen[p.Path()] = p
+			for _, imp := range p.Imports() {
+				visit(imp)
+			}
+		}
+	}
+	visit(pkg)
+	return seen
+}
+
 func factType(fact analysis.Fact) reflect.Type {
 	t := reflect.TypeOf(fact)
 	if t.Kind() != reflect.Pointer {
@@ -629,17 +646,7 @@ func (fs *factSet) allObjects() []analysis.ObjectFact {
 // path that pkg, the package analysed, sees: itself or one it imports,
 // directly or not.
 func (fs *factSet) allPackages(pkg *types.Package) []analysis.PackageFact {
-	seen := make(map[string]*types.Package)
-	var visit func(p *types.Package)
-	visit = func(p *types.Package) {
-		if seen[p.Path()] == nil {
-			seen[p.Path()] = p
-			for _, imp := range p.Imports() {
-				visit(imp)
-			}
-		}
-	}
-	visit(pkg)
+	seen := importClosure(pkg)
 	facts := make([]analysis.PackageFact, 0, len(fs.packages))
 	for k, f := range fs.packages {
 		if p := seen[k.path]; p != nil {

@@ -366,17 +366,7 @@ func readVetxFacts(cfg *vetConfig, pkg *types.Package, plan []*analysis.Analyzer
 	if len(sets) == 0 {
 		return sets, nil
 	}
-	reachable := make(map[string]*types.Package)
-	var visit func(p *types.Package)
-	visit = func(p *types.Package) {
-		if reachable[p.Path()] == nil {
-			reachable[p.Path()] = p
-			for _, imp := range p.Imports() {
-				visit(imp)
-			}
-		}
-	}
-	visit(pkg)
+	reachable := importClosure(pkg)
 	read := make(map[string]bool)
 	for _, path := range cfg.ImportMap {
 		file, ok := cfg.PackageVetx[path]
