@@ -345,23 +345,41 @@ func analyse(o *options, selected []analyzers.Definition, patterns []string) (*r
 	if packages.PrintErrors(initial) > 0 {
 		code = 1
 	}
-	for _, o := range outs {
-		if o.err != nil {
-			log.Printf("%s: %v", o, o.err)
-			code = 1
-		}
+	if logFailures(outs) {
+		code = 1
 	}
 	res := &result{initial: initial, outcomes: outs}
 	all := o.disable.filter(findings(outs))
 	sortFindings(all)
-	for _, f := range all {
-		if _, ok := lint.Suppression(f.diag); ok {
-			res.suppressed = append(res.suppressed, f)
-		} else {
-			res.found = append(res.found, f)
+	res.found, res.suppressed = splitSuppressed(all)
+	return res, code
+}
+
+// logFailures logs the analysis errors among outs and reports whether
+// there were any.
+func logFailures(outs []*outcome) bool {
+	failed := false
+	for _, o := range outs {
+		if o.err != nil {
+			log.Printf("%s: %v", o, o.err)
+			failed = true
 		}
 	}
-	return res, code
+	return failed
+}
+
+// splitSuppressed separates the findings that //httplint:ignore
+// directives silence (reported only with the report-suppressed flag)
+// from the rest.
+func splitSuppressed(fs []finding) (found, suppressed []finding) {
+	for _, f := range fs {
+		if _, ok := lint.Suppression(f.diag); ok {
+			suppressed = append(suppressed, f)
+		} else {
+			found = append(found, f)
+		}
+	}
+	return found, suppressed
 }
 
 // writeSARIFLog writes the SARIF log of the findings found.

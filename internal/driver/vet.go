@@ -25,7 +25,6 @@ import (
 	"github.com/httplint/httplint/analyzers"
 	"github.com/httplint/httplint/internal/http/facts"
 	"github.com/httplint/httplint/internal/http/httplib"
-	"github.com/httplint/httplint/internal/lint"
 )
 
 // The go vet driver.
@@ -408,14 +407,7 @@ func readVetxFacts(cfg *vetConfig, pkg *types.Package, plan []*analysis.Analyzer
 // on stderr with absolute paths (go vet shortens them), or JSON on
 // stdout; and returns the exit code.
 func printVetFindings(outs []*outcome, asJSON bool, context int) int {
-	found := findings(outs)
-	kept := found[:0]
-	for _, f := range found {
-		if _, ok := lint.Suppression(f.diag); !ok {
-			kept = append(kept, f)
-		}
-	}
-	found = kept
+	found, _ := splitSuppressed(findings(outs))
 	if asJSON {
 		if err := writeJSON(os.Stdout, outs, found); err != nil {
 			log.Print(err)
@@ -424,11 +416,8 @@ func printVetFindings(outs []*outcome, asJSON bool, context int) int {
 		return 0
 	}
 	code := 0
-	for _, o := range outs {
-		if o.err != nil {
-			log.Printf("%s: %v", o, o.err)
-			code = 1
-		}
+	if logFailures(outs) {
+		code = 1
 	}
 	if err := printText(os.Stderr, "", found, context); err != nil {
 		log.Print(err)
