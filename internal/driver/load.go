@@ -21,6 +21,7 @@ import (
 	"golang.org/x/tools/go/packages"
 
 	"github.com/httplint/httplint/internal/http/facts"
+	"github.com/httplint/httplint/internal/typesview"
 )
 
 // load returns the units for analysing the packages named by patterns.
@@ -484,7 +485,12 @@ func loadFromSource(cfg *packages.Config, roots []*packages.Package, deps bool) 
 			full := u.root || deps
 			pkg := checkPackage(meta, fset, sizes, full, imp)
 			if full && !pkg.IllTyped {
-				u.slim = func() *types.Package { return slimTypes(meta, fset, sizes, pkg.Syntax, imp) }
+				u.view = func() *types.Package {
+					if view, err := typesview.Of(pkg.Types); err == nil {
+						return view
+					}
+					return pkg.Types
+				}
 			}
 			for path, imp := range meta.Imports {
 				dep := byID[imp.ID]
@@ -599,24 +605,6 @@ func checkPackage(meta *packages.Package, fset *token.FileSet, sizes types.Sizes
 		p.Syntax = nil // analysed only as roots are
 	}
 	return p
-}
-
-// slimTypes type-checks syntax, the files of the package meta that
-// checkPackage checked, again without function bodies. The package it
-// returns has the same objects for its importers, but not the scopes and
-// objects inside function bodies, which a package's types otherwise keep
-// for as long as any importer's types are alive.
-func slimTypes(meta *packages.Package, fset *token.FileSet, sizes types.Sizes, syntax []*ast.File, imp importerFunc) *types.Package {
-	tc := &types.Config{
-		Importer:         imp,
-		Sizes:            sizes,
-		GoVersion:        goVersion(meta),
-		IgnoreFuncBodies: true,
-		Error:            func(error) {},
-	}
-	tp := types.NewPackage(meta.PkgPath, meta.Name)
-	_ = types.NewChecker(tc, fset, tp, nil).Files(syntax)
-	return tp
 }
 
 // goVersion is the Go version of meta's module ("go1.26"), or "".

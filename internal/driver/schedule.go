@@ -32,10 +32,9 @@ type unit struct {
 	// root reports whether the package was named: its diagnostics are
 	// reported, and every analyzer runs on it.
 	root bool
-	// slim, if not nil, returns the package's types checked again
-	// without function bodies, for its importers (see slimTypes); it
-	// may run only while the package has its syntax.
-	slim func() *types.Package
+	// view, if not nil, returns the package's types as its importers
+	// see them (see typesview.Of).
+	view func() *types.Package
 
 	// The schedule's state.
 	importers  []*unit
@@ -151,17 +150,20 @@ func (o *outcome) String() string { return fmt.Sprintf("%s@%s", o.analyzer, o.pk
 // when it is about to analyse it, and drops its syntax and type
 // information, and the analyzers' results, as soon as its analyzers are
 // done; the facts a package passes on are dropped once every importer
-// has inherited them. An imported package keeps its types, without the
-// scopes of their function bodies (unit.slim), until every importer is
-// done; package facts name packages by path, so that they pin no types.
+// has inherited them. An imported package keeps its types until every
+// importer is done, as export data gives them (unit.view): without the
+// scopes of its files and function bodies, and naming only the packages
+// its API mentions, so that they do not hold the types of every package
+// below; package facts name packages by path, so that they pin no types.
 // What stays to the end is the diagnostics and the file set's position
-// tables: peak memory no longer holds every package's syntax or types
-// at once.
+// tables: peak memory holds neither every package's syntax nor every
+// package's types at once.
 //
 // Facts flow as in checker.Analyze: an analyzer with facts runs on every
 // dependency with syntax too, and a package sees the facts of its
-// imports that their export data can mention (exportedFrom), and every
-// package fact of its dependencies.
+// imports that their export data can mention (exportedFrom), and the
+// package facts of its dependencies; AllPackageFacts lists those of the
+// packages its types can name, as unitchecker does.
 func schedule(units []*unit, analyzers []*analysis.Analyzer) []*outcome {
 	s := newScheduler(analyzers)
 	order := dependencyOrder(units)
@@ -307,19 +309,20 @@ func (s *scheduler) run(u *unit) {
 
 	// Drop what no later unit needs: the syntax, the type information
 	// and the results; the facts and the types, once every importer is
-	// done, and until then the scopes of function bodies, where the
-	// types can be checked again without them.
+	// done, and until then all but what export data would hold of the
+	// types.
 	switch {
 	case len(u.importers) == 0:
 		pkg.Types = nil
-	case u.slim != nil:
-		slim := u.slim()
-		for _, facts := range u.facts {
-			facts.move(pkg.Types, slim)
+	case u.view != nil:
+		if view := u.view(); view != pkg.Types {
+			for _, facts := range u.facts {
+				facts.move(pkg.Types, view)
+			}
+			pkg.Types = view
 		}
-		pkg.Types = slim
 	}
-	u.slim = nil
+	u.view = nil
 	pkg.Syntax, pkg.TypesInfo = nil, nil
 	for _, imp := range u.imports {
 		if imp.inheritors.Add(-1) == 0 {
@@ -513,8 +516,8 @@ type objectFactKey struct {
 }
 
 // A packageFactKey names a package by its path, so that a package fact
-// pins no types: importers see other type-checkings of the package (its
-// export data, its types checked again without bodies).
+// pins no types: importers see other copies of the package's types
+// (from export data, or the view of unit.view).
 type packageFactKey struct {
 	path string
 	typ  reflect.Type
