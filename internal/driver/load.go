@@ -1,6 +1,7 @@
 package driver
 
 import (
+	"bufio"
 	"fmt"
 	"go/ast"
 	"go/importer"
@@ -18,6 +19,7 @@ import (
 	"strings"
 	"sync"
 
+	"golang.org/x/tools/go/gcexportdata"
 	"golang.org/x/tools/go/packages"
 
 	"github.com/httplint/httplint/internal/http/facts"
@@ -447,6 +449,55 @@ func loadFromSource(cfg *packages.Config, roots []*packages.Package, deps bool) 
 		return p
 	}
 
+	// readBetween returns the package meta, a dependency between roots
+	// (one that imports a root, directly or not) that is not analysed,
+	// from the export data of the package it is a copy of (meta.PkgPath),
+	// read against the types its imports have here (imp); or nil when an
+	// import fails or the go command gave no export data for that package
+	// (only the dependencies of the packages from export data have it:
+	// asking for more would make the go command compile them). Such a
+	// dependency differs from that package only in that it imports the
+	// roots' types from source (for a test variant, p [q.test], the
+	// package under test with its test files), and the objects the export
+	// data names are looked up by name in the packages it is read against
+	// (see readExportData): the result is what type-checking meta without
+	// function bodies gives, for the cost of reading export data. In
+	// std's tests, it replaces type-checking some 150 packages again
+	// (every package above internal/strconv, for the test of
+	// internal/strconv, which imports net/http).
+	readBetween := func(meta *packages.Package, imp importerFunc) *packages.Package {
+		file := exportFile[meta.PkgPath]
+		if file == "" {
+			return nil
+		}
+		against := make(map[string]*types.Package)
+		var direct []*types.Package
+		for _, path := range slices.Sorted(maps.Keys(meta.Imports)) {
+			tp, err := imp(path)
+			if err != nil {
+				return nil
+			}
+			against[tp.Path()] = tp
+			direct = append(direct, tp)
+		}
+		for _, tp := range direct {
+			for path, p := range importClosure(tp) {
+				if against[path] == nil {
+					against[path] = p
+				}
+			}
+		}
+		importMu.Lock()
+		tp, err := readExportData(fset, against, file, meta.PkgPath)
+		importMu.Unlock()
+		if err != nil {
+			return nil
+		}
+		p := newPackage(meta, fset, sizes)
+		p.Types = tp
+		return p
+	}
+
 	byID := make(map[string]*unit, len(isSource))
 	slices.SortFunc(fromSource, func(a, b *packages.Package) int { return strings.Compare(a.ID, b.ID) })
 	for _, p := range append(slices.Clone(roots), fromSource...) {
@@ -483,7 +534,13 @@ func loadFromSource(cfg *packages.Config, roots []*packages.Package, deps bool) 
 				return importDep(imp.PkgPath)
 			}
 			full := u.root || deps
-			pkg := checkPackage(meta, fset, sizes, full, imp)
+			var pkg *packages.Package
+			if !full {
+				pkg = readBetween(meta, imp)
+			}
+			if pkg == nil {
+				pkg = checkPackage(meta, fset, sizes, full, imp)
+			}
 			if full && !pkg.IllTyped {
 				u.view = func() *types.Package {
 					if view, err := typesview.Of(pkg.Types); err == nil {
@@ -539,21 +596,7 @@ func exportFiles(cfg *packages.Config, patterns []string, tests bool, need []str
 // information; otherwise (a package between roots) only its types,
 // checked without function bodies.
 func checkPackage(meta *packages.Package, fset *token.FileSet, sizes types.Sizes, full bool, imp importerFunc) *packages.Package {
-	p := &packages.Package{
-		ID:              meta.ID,
-		Name:            meta.Name,
-		PkgPath:         meta.PkgPath,
-		GoFiles:         meta.GoFiles,
-		CompiledGoFiles: meta.GoFiles, // no cgo (see usesCgo)
-		OtherFiles:      meta.OtherFiles,
-		EmbedFiles:      meta.EmbedFiles,
-		EmbedPatterns:   meta.EmbedPatterns,
-		IgnoredFiles:    meta.IgnoredFiles,
-		Module:          meta.Module,
-		Fset:            fset,
-		TypesSizes:      sizes,
-		Imports:         make(map[string]*packages.Package, len(meta.Imports)),
-	}
+	p := newPackage(meta, fset, sizes)
 	mode := parser.AllErrors | parser.SkipObjectResolution
 	if full {
 		mode = parser.AllErrors | parser.ParseComments
@@ -605,6 +648,44 @@ func checkPackage(meta *packages.Package, fset *token.FileSet, sizes types.Sizes
 		p.Syntax = nil // analysed only as roots are
 	}
 	return p
+}
+
+// newPackage returns the package of meta, listed by loadMeta, without
+// syntax or types.
+func newPackage(meta *packages.Package, fset *token.FileSet, sizes types.Sizes) *packages.Package {
+	return &packages.Package{
+		ID:              meta.ID,
+		Name:            meta.Name,
+		PkgPath:         meta.PkgPath,
+		GoFiles:         meta.GoFiles,
+		CompiledGoFiles: meta.GoFiles, // no cgo (see usesCgo)
+		OtherFiles:      meta.OtherFiles,
+		EmbedFiles:      meta.EmbedFiles,
+		EmbedPatterns:   meta.EmbedPatterns,
+		IgnoredFiles:    meta.IgnoredFiles,
+		Module:          meta.Module,
+		Fset:            fset,
+		TypesSizes:      sizes,
+		Imports:         make(map[string]*packages.Package, len(meta.Imports)),
+	}
+}
+
+// readExportData reads the package path from its export data file,
+// against the packages of against by path: an object the export data
+// names in one of those is looked up there by name (and added to it when
+// missing, as go/importer does for a package it has not read yet), and
+// packages not in against are made anew and added to it.
+func readExportData(fset *token.FileSet, against map[string]*types.Package, file, path string) (*types.Package, error) {
+	f, err := os.Open(file)
+	if err != nil {
+		return nil, err
+	}
+	defer f.Close()
+	r, err := gcexportdata.NewReader(bufio.NewReader(f))
+	if err != nil {
+		return nil, fmt.Errorf("reading export data for %s: %v", path, err)
+	}
+	return gcexportdata.Read(r, fset, against, path)
 }
 
 // goVersion is the Go version of meta's module ("go1.26"), or "".

@@ -2,6 +2,8 @@ package driver
 
 import (
 	"fmt"
+	"go/types"
+	"maps"
 	"os"
 	"path/filepath"
 	"slices"
@@ -132,6 +134,56 @@ func TestLoad(t *testing.T) {
 		if p.PkgPath == "example.com/m/c" && len(p.Errors) == 0 {
 			t.Errorf("packages.Load compiled c without error: the test no longer shows that load does not compile")
 		}
+	}
+}
+
+// TestLoadBetweenFromExportData: a dependency between roots whose
+// export data the go command gives (mid [low.test]: mid imports low, and
+// low's external test imports mid; web, a root, imports mid) is read from
+// the export data of mid against the roots' types: its API names the
+// test variant low [low.test] that its importers see, not the low the
+// compiler saw. One whose export data the go command does not give (web
+// [low.test]: web is a root, from source) is type-checked from source.
+func TestLoadBetweenFromExportData(t *testing.T) {
+	dir := testutil.WriteModule(t, map[string]string{
+		"go.mod":             "module example.com/m\n\ngo 1.26\n",
+		"low/low.go":         "package low\n\ntype T struct{ N int }\n\nfunc internal() int { return 1 }\n",
+		"low/export_test.go": "package low\n\nvar Internal = internal\n",
+		"low/low_test.go":    "package low_test\n\nimport (\n\t\"testing\"\n\n\t\"example.com/m/low\"\n\t\"example.com/m/mid\"\n\t\"example.com/m/web\"\n)\n\nfunc TestLow(t *testing.T) {\n\tvar x low.T = mid.Wrap(low.T{N: low.Internal()})\n\tweb.Get(x)\n}\n",
+		"mid/mid.go":         "package mid\n\nimport \"example.com/m/low\"\n\nfunc Wrap(t low.T) low.T { return t }\n",
+		"web/web.go":         "package web\n\nimport (\n\t\"net/http\"\n\n\t\"example.com/m/low\"\n\t\"example.com/m/mid\"\n)\n\nfunc Get(t low.T) {\n\t_ = mid.Wrap(t)\n\thttp.Get(\"http://example.com\")\n}\n",
+	})
+	cfg := scratchConfig(dir)
+	cfg.Tests = true
+	units := loadUnits(t, cfg, false, "./...")
+	for _, u := range dependencyOrder(units) {
+		u.ensureLoaded()
+	}
+	byID := make(map[string]*packages.Package)
+	for _, u := range units {
+		byID[u.pkg.ID] = u.pkg
+		if len(u.pkg.Errors) > 0 {
+			t.Errorf("%s: %v", u.pkg.ID, u.pkg.Errors)
+		}
+	}
+	low := byID["example.com/m/low [example.com/m/low.test]"]
+	mid := byID["example.com/m/mid [example.com/m/low.test]"]
+	web := byID["example.com/m/web [example.com/m/low.test]"]
+	if low == nil || mid == nil || web == nil || byID["example.com/m/low_test [example.com/m/low.test]"] == nil {
+		t.Fatalf("missing units: %v", slices.Sorted(maps.Keys(byID)))
+	}
+	if mid.Types.Scope().NumChildren() > 0 {
+		t.Errorf("mid [low.test] was type-checked from source, not read from export data")
+	}
+	wrap, _ := mid.Types.Scope().Lookup("Wrap").(*types.Func)
+	if wrap == nil {
+		t.Fatal("mid [low.test] has no Wrap")
+	}
+	if p := wrap.Signature().Params().At(0).Type().(*types.Named).Obj().Pkg(); p != low.Types {
+		t.Errorf("mid [low.test]'s Wrap takes a T of another low than low [low.test]")
+	}
+	if web.Types.Scope().NumChildren() == 0 {
+		t.Errorf("web [low.test] has no export data of its own, but was not type-checked from source")
 	}
 }
 
