@@ -140,10 +140,12 @@ func TestLoad(t *testing.T) {
 // TestLoadBetweenFromExportData: a dependency between roots whose
 // export data the go command gives (mid [low.test]: mid imports low, and
 // low's external test imports mid; web, a root, imports mid) is read from
-// the export data of mid against the roots' types: its API names the
-// test variant low [low.test] that its importers see, not the low the
-// compiler saw. One whose export data the go command does not give (web
-// [low.test]: web is a root, from source) is type-checked from source.
+// the export data of mid against the roots' types, once its source is
+// large enough (minBetweenSource): its API names the test variant
+// low [low.test] that its importers see, not the low the compiler saw.
+// A smaller one, and one whose export data the go command does not give
+// (web [low.test]: web is a root, from source), are type-checked from
+// source.
 func TestLoadBetweenFromExportData(t *testing.T) {
 	dir := testutil.WriteModule(t, map[string]string{
 		"go.mod":             "module example.com/m\n\ngo 1.26\n",
@@ -155,23 +157,37 @@ func TestLoadBetweenFromExportData(t *testing.T) {
 	})
 	cfg := scratchConfig(dir)
 	cfg.Tests = true
-	units := loadUnits(t, cfg, false, "./...")
-	for _, u := range dependencyOrder(units) {
-		u.ensureLoaded()
-	}
-	byID := make(map[string]*packages.Package)
-	for _, u := range units {
-		byID[u.pkg.ID] = u.pkg
-		if len(u.pkg.Errors) > 0 {
-			t.Errorf("%s: %v", u.pkg.ID, u.pkg.Errors)
+	load := func() (low, mid, web *packages.Package) {
+		units := loadUnits(t, cfg, false, "./...")
+		for _, u := range dependencyOrder(units) {
+			u.ensureLoaded()
 		}
+		byID := make(map[string]*packages.Package)
+		for _, u := range units {
+			byID[u.pkg.ID] = u.pkg
+			if len(u.pkg.Errors) > 0 {
+				t.Errorf("%s: %v", u.pkg.ID, u.pkg.Errors)
+			}
+		}
+		low = byID["example.com/m/low [example.com/m/low.test]"]
+		mid = byID["example.com/m/mid [example.com/m/low.test]"]
+		web = byID["example.com/m/web [example.com/m/low.test]"]
+		if low == nil || mid == nil || web == nil || byID["example.com/m/low_test [example.com/m/low.test]"] == nil {
+			t.Fatalf("missing units: %v", slices.Sorted(maps.Keys(byID)))
+		}
+		if web.Types.Scope().NumChildren() == 0 {
+			t.Errorf("web [low.test] has no export data of its own, but was not type-checked from source")
+		}
+		return low, mid, web
 	}
-	low := byID["example.com/m/low [example.com/m/low.test]"]
-	mid := byID["example.com/m/mid [example.com/m/low.test]"]
-	web := byID["example.com/m/web [example.com/m/low.test]"]
-	if low == nil || mid == nil || web == nil || byID["example.com/m/low_test [example.com/m/low.test]"] == nil {
-		t.Fatalf("missing units: %v", slices.Sorted(maps.Keys(byID)))
+
+	if _, mid, _ := load(); mid.Types.Scope().NumChildren() == 0 {
+		t.Errorf("mid [low.test] is small, but was not type-checked from source")
 	}
+
+	defer func(n int64) { minBetweenSource = n }(minBetweenSource)
+	minBetweenSource = 0
+	low, mid, _ := load()
 	if mid.Types.Scope().NumChildren() > 0 {
 		t.Errorf("mid [low.test] was type-checked from source, not read from export data")
 	}
@@ -181,9 +197,6 @@ func TestLoadBetweenFromExportData(t *testing.T) {
 	}
 	if p := wrap.Signature().Params().At(0).Type().(*types.Named).Obj().Pkg(); p != low.Types {
 		t.Errorf("mid [low.test]'s Wrap takes a T of another low than low [low.test]")
-	}
-	if web.Types.Scope().NumChildren() == 0 {
-		t.Errorf("web [low.test] has no export data of its own, but was not type-checked from source")
 	}
 }
 
