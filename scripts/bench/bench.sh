@@ -28,7 +28,7 @@
 #                maximum peak memory are kept (default 3)
 #   --corpus DIR the scratch module made by scripts/corpus/run.sh
 #                (OUTDIR/mod); its analysed patterns are benchmarked too
-#   --vet PAT    package pattern for the go vet comparison (default std;
+#   --vet PAT    package pattern for the go vet comparison (default std; "" skips it;
 #                with --corpus, go vet on the corpus is compared too)
 #   --large DIR  benchmark a large module set in DIR (made there if
 #                missing: k8s.io/client-go, apiserver, apimachinery and api
@@ -231,9 +231,11 @@ vet_compare() {
 }
 export out
 
-echo
-echo "== go vet on $vetpat (compiled artifacts cached; vet results not)"
-vet_compare vet "$repo" "$vetpat"
+if [ -n "$vetpat" ]; then
+	echo
+	echo "== go vet on $vetpat (compiled artifacts cached; vet results not)"
+	vet_compare vet "$repo" "$vetpat"
+fi
 if [ -n "$corpus" ] && ls "$corpus"/packages/*.tsv >/dev/null 2>&1; then
 	echo
 	echo "== go vet on the corpus (compiled artifacts cached; vet results not)"
