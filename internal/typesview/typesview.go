@@ -234,45 +234,9 @@ func (c *copier) copyType(t types.Type) types.Type {
 	case *types.Basic:
 		return t
 	case *types.Named:
-		if t.Obj().Pkg() != c.from {
-			if p := t.Obj().Pkg(); p != nil {
-				c.imports[p] = true
-			}
-		}
-		if t.Origin() == t {
-			if t.Obj().Pkg() != c.from {
-				return t // declared elsewhere
-			}
-			// A type declared inside a function of from that its API
-			// mentions.
-			c.typeName(t.Obj())
-			return c.types[t]
-		}
-		origin := c.typ(t.Origin())
-		targs, changed := c.list(t.TypeArgs())
-		if origin == t.Origin() && !changed {
-			return t
-		}
-		return instantiate(origin, targs)
+		return c.declaredType(t, t.Obj(), t.Origin(), t.TypeArgs())
 	case *types.Alias:
-		if t.Obj().Pkg() != c.from {
-			if p := t.Obj().Pkg(); p != nil {
-				c.imports[p] = true
-			}
-		}
-		if t.Origin() == t {
-			if t.Obj().Pkg() != c.from {
-				return t
-			}
-			c.typeName(t.Obj())
-			return c.types[t]
-		}
-		origin := c.typ(t.Origin())
-		targs, changed := c.list(t.TypeArgs())
-		if origin == t.Origin() && !changed {
-			return t
-		}
-		return instantiate(origin, targs)
+		return c.declaredType(t, t.Obj(), t.Origin(), t.TypeArgs())
 	case *types.TypeParam:
 		if t.Obj().Pkg() != c.from {
 			return t // of a declaration elsewhere
@@ -367,6 +331,29 @@ func (c *copier) copyType(t types.Type) types.Type {
 		panic(fmt.Sprintf("unexpected type %T", t))
 	}
 	return t
+}
+
+// declaredType returns the copy of t, a named type or alias that obj
+// declares: an instance of origin with targs, unless t is origin.
+func (c *copier) declaredType(t types.Type, obj *types.TypeName, origin types.Type, targs *types.TypeList) types.Type {
+	if p := obj.Pkg(); p != nil && p != c.from {
+		c.imports[p] = true
+	}
+	if origin == t {
+		if obj.Pkg() != c.from {
+			return t // declared elsewhere
+		}
+		// A type declared inside a function of from that its API
+		// mentions.
+		c.typeName(obj)
+		return c.types[t]
+	}
+	norigin := c.typ(origin)
+	nargs, changed := c.list(targs)
+	if norigin == origin && !changed {
+		return t
+	}
+	return instantiate(norigin, nargs)
 }
 
 // mentions reports whether sig, a function type, has type parameters, a
