@@ -452,23 +452,23 @@ func loadFromSource(cfg *packages.Config, roots []*packages.Package, deps bool) 
 	// readBetween returns the package meta, a dependency between roots
 	// (one that imports a root, directly or not) that is not analysed,
 	// from the export data of the package it is a copy of (meta.PkgPath),
-	// read against the types its imports have here (imp); or nil when its
-	// source is small or its export data large (minBetweenSource,
-	// maxBetweenExport), an import fails, or the go
-	// command gave no export data for that package (only the dependencies
-	// of the packages from export data have it: asking for more would
-	// make the go command compile them). Such a
+	// read against the types its imports have here (imp). Such a
 	// dependency differs from that package only in that it imports the
 	// roots' types from source (for a test variant, p [q.test], the
-	// package under test with its test files), and the objects the export
-	// data names are looked up by name in the packages it is read against
-	// (see readExportData): the result is what type-checking meta without
-	// function bodies gives, for the cost of reading export data, which
-	// is lower only for packages with much source (see
-	// minBetweenSource). In std's tests, it replaces type-checking again
-	// runtime, net/http and the other large packages above
-	// internal/strconv, for the test of internal/strconv, which imports
-	// net/http.
+	// package under test with its test files), and the objects the
+	// export data names are looked up by name in the packages it is read
+	// against (see readExportData): the result is what type-checking meta
+	// without function bodies gives, for the cost of reading export data.
+	// In std's tests, it replaces type-checking again runtime, net/http
+	// and the other large packages above internal/strconv, for the test
+	// of internal/strconv, which imports net/http.
+	//
+	// It returns nil, for checkPackage to do, when the source is small or
+	// the export data large (minBetweenSource, maxBetweenExport), when an
+	// import fails, or when the go command gave no export data for the
+	// package: only the dependencies of the packages from export data
+	// have it, and asking for more would make the go command compile
+	// them.
 	readBetween := func(meta *packages.Package, imp importerFunc) *packages.Package {
 		file := exportFile[meta.PkgPath]
 		if file == "" || sourceSize(meta) < minBetweenSource || fileSize(file) > maxBetweenExport {
