@@ -687,11 +687,11 @@ func fileSize(name string) int64 {
 func sourceSize(meta *packages.Package) int64 {
 	var n int64
 	for _, name := range meta.GoFiles {
-		fi, err := os.Stat(name)
-		if err != nil {
+		size := fileSize(name)
+		if size < 0 {
 			return 0
 		}
-		n += fi.Size()
+		n += size
 	}
 	return n
 }
