@@ -43,3 +43,47 @@ func TestGating(t *testing.T) {
 		t.Errorf("./broken (cannot reach HTTP): exit %d, stderr %q; want 0", r.code, r.stderr)
 	}
 }
+
+// TestMissingModule: a module that cannot be had (here a replacement
+// directory that does not exist, as when the proxy refuses a version) is
+// named once, however many packages import it; its importers' "could not
+// import" errors are left out; the packages it stops from being analysed
+// are named in one line, including one that does not import HTTP itself
+// (what it imports might); and every other package is still analysed.
+func TestMissingModule(t *testing.T) {
+	bin := httplintBinary(t)
+	files := map[string]string{
+		"go.mod":     "module example.com/scratch\n\ngo 1.26\n\nrequire example.com/gone v1.0.0\n\nreplace example.com/gone => ./nowhere\n",
+		"ok/ok.go":   "package ok\n\nimport \"net/http\"\n\nfunc F() { http.Get(\"http://example.com\") }\n",
+		"pure/p.go":  "package pure\n\nimport _ \"example.com/gone/x\"\n",
+		"user/u.go":  "package user\n\nimport (\n\t\"net/http\"\n\n\t_ \"example.com/gone/x\"\n\t_ \"example.com/gone/y\"\n)\n\nfunc F() { http.Get(\"http://example.com\") }\n",
+		"user2/u.go": "package user2\n\nimport (\n\t\"net/http\"\n\n\t_ \"example.com/gone/x\"\n)\n\nfunc F() { http.Get(\"http://example.com\") }\n",
+	}
+	dir := testutil.WriteModule(t, files)
+	r := run(t, dir, bin, "./...")
+	if r.code != 1 {
+		t.Errorf("exit %d, want 1", r.code)
+	}
+	if !strings.Contains(r.stdout, "ok/ok.go:5:") {
+		t.Errorf("the package that loads was not analysed:\n%s", r.stdout)
+	}
+	lines := strings.Split(strings.TrimSpace(r.stderr), "\n")
+	var missing, notAnalysed []string
+	for _, l := range lines {
+		switch {
+		case strings.Contains(l, "nowhere"):
+			missing = append(missing, l)
+		case strings.Contains(l, "not analysed"):
+			notAnalysed = append(notAnalysed, l)
+		default:
+			t.Errorf("unexpected line on stderr: %s", l)
+		}
+	}
+	if len(missing) != 1 || !strings.Contains(missing[0], "and 2 more imports") {
+		t.Errorf("want the missing replacement once, counting the other imports; stderr:\n%s", r.stderr)
+	}
+	want := "3 packages not analysed because they or their imports failed to load: example.com/scratch/pure, example.com/scratch/user, example.com/scratch/user2"
+	if len(notAnalysed) != 1 || !strings.Contains(notAnalysed[0], want) {
+		t.Errorf("want one line %q; stderr:\n%s", want, r.stderr)
+	}
+}

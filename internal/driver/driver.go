@@ -325,7 +325,7 @@ func analyse(o *options, selected []analyzers.Definition, patterns []string) (*r
 	if o.tags != "" {
 		cfg.BuildFlags = []string{"-tags=" + o.tags}
 	}
-	units, err := load(cfg, patterns, o.deps)
+	units, unresolved, err := load(cfg, patterns, o.deps)
 	if err != nil {
 		log.Print(err)
 		return nil, 1
@@ -342,10 +342,11 @@ func analyse(o *options, selected []analyzers.Definition, patterns []string) (*r
 		}
 	}
 	code := 0
-	if packages.PrintErrors(initial) > 0 {
+	report := newLoadReport(initial, unresolved, outs)
+	if report.print(os.Stderr, o.Name(), o.verbose) > 0 || len(report.notAnalysed) > 0 {
 		code = 1
 	}
-	if logFailures(outs) {
+	if logFailures(outs, report.skipped) {
 		code = 1
 	}
 	res := &result{initial: initial, outcomes: outs}
@@ -355,14 +356,17 @@ func analyse(o *options, selected []analyzers.Definition, patterns []string) (*r
 	return res, code
 }
 
-// logFailures logs the analysis errors among outs and reports whether
-// there were any.
-func logFailures(outs []*outcome) bool {
+// logFailures logs the analysis errors among outs, but those that known
+// says are already reported (nil: none), and reports whether there were
+// any.
+func logFailures(outs []*outcome, known func(path string, err error) bool) bool {
 	failed := false
 	for _, o := range outs {
 		if o.err != nil {
-			log.Printf("%s: %v", o, o.err)
 			failed = true
+			if known == nil || !known(o.pkg.PkgPath, o.err) {
+				log.Printf("%s: %v", o, o.err)
+			}
 		}
 	}
 	return failed

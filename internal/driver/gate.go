@@ -31,22 +31,28 @@ func isFilePattern(patterns []string) bool {
 // their import paths (the package under test for a test variant, for
 // packages.Load), or ok false for the command-line-arguments package of
 // file patterns. When no package is relevant, keep is empty and ok is
-// true.
-func gate(roots []*packages.Package) (keep []*packages.Package, paths []string, ok bool) {
+// true. unresolved lists the roots that are not relevant as far as their
+// imports are known but import a package that failed to load (a module
+// version the proxy does not serve, a missing directory): what they
+// import might reach HTTP, so they are named as not analysed.
+func gate(roots []*packages.Package) (keep []*packages.Package, paths []string, unresolved []*packages.Package, ok bool) {
 	visit := reachesClientLibrary()
+	broken := closureHas(func(_ string, imp *packages.Package) bool { return len(imp.Errors) > 0 })
 	// A test variant that is relevant brings the other variants of its
 	// test binary (p [p.test] for p_test [p.test]), which it may import.
 	relevant := make(map[*packages.Package]bool)
 	testBinaries := make(map[string]bool)
 	for _, root := range roots {
 		if root.PkgPath == "command-line-arguments" {
-			return nil, nil, false
+			return nil, nil, nil, false
 		}
 		if len(root.Errors) > 0 || facts.Analysable(root.PkgPath) && visit(root) {
 			relevant[root] = true
 			if _, variant, ok := strings.Cut(root.ID, " ["); ok {
 				testBinaries[variant] = true
 			}
+		} else if facts.Analysable(root.PkgPath) && broken(root) && !strings.HasSuffix(root.ID, ".test") {
+			unresolved = append(unresolved, root)
 		}
 	}
 	seen := make(map[string]bool)
@@ -65,7 +71,7 @@ func gate(roots []*packages.Package) (keep []*packages.Package, paths []string, 
 			paths = append(paths, path)
 		}
 	}
-	return keep, paths, true
+	return keep, paths, unresolved, true
 }
 
 // underTest is the import path of the package p is a variant of: p's own

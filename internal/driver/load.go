@@ -35,19 +35,21 @@ import (
 // dependencies that can involve an HTTP client are type-checked from
 // source and analysed for their facts too (all of them with
 // packages.Load).
-func load(cfg *packages.Config, patterns []string, deps bool) ([]*unit, error) {
+//
+// It also returns the roots that are not loaded because an import of
+// theirs failed to resolve (see gate), to be named as not analysed.
+func load(cfg *packages.Config, patterns []string, deps bool) (units []*unit, unresolved []*packages.Package, err error) {
 	paths := patterns
-	var units []*unit
 	if !isFilePattern(patterns) {
 		meta, err := loadMeta(cfg, patterns)
 		if err != nil {
-			return nil, err
+			return nil, nil, err
 		}
 		if len(meta) == 0 {
-			return nil, fmt.Errorf("%s matched no packages", strings.Join(patterns, " "))
+			return nil, nil, fmt.Errorf("%s matched no packages", strings.Join(patterns, " "))
 		}
-		if keep, keepPaths, ok := gate(meta); ok {
-			paths = keepPaths
+		if keep, keepPaths, broken, ok := gate(meta); ok {
+			paths, unresolved = keepPaths, broken
 			if len(keep) > 0 {
 				if source, rest := splitForSource(keep, deps); len(source) > 0 {
 					if us, ok := loadFromSource(cfg, source, deps); ok {
@@ -56,22 +58,22 @@ func load(cfg *packages.Config, patterns []string, deps bool) ([]*unit, error) {
 				}
 			}
 			if len(paths) == 0 {
-				return units, nil
+				return units, unresolved, nil
 			}
 		}
 	}
 	more, err := packages.Load(cfg, paths...)
 	if err != nil {
-		return nil, err
+		return nil, nil, err
 	}
 	if !deps {
 		dropDependencySyntax(more)
 	}
 	units = append(units, unitsOf(more)...)
 	if len(units) == 0 {
-		return nil, fmt.Errorf("%s matched no packages", strings.Join(patterns, " "))
+		return nil, nil, fmt.Errorf("%s matched no packages", strings.Join(patterns, " "))
 	}
-	return units, nil
+	return units, unresolved, nil
 }
 
 // dropDependencySyntax drops the syntax and type information of every

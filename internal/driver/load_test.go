@@ -352,7 +352,7 @@ func scratchConfig(dir string) *packages.Config {
 // load).
 func loadUnits(t *testing.T, cfg *packages.Config, deps bool, patterns ...string) []*unit {
 	t.Helper()
-	units, err := load(cfg, patterns, deps)
+	units, _, err := load(cfg, patterns, deps)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -367,7 +367,7 @@ func gated(t *testing.T, cfg *packages.Config, patterns ...string) []*packages.P
 	if err != nil {
 		t.Fatal(err)
 	}
-	keep, _, ok := gate(meta)
+	keep, _, _, ok := gate(meta)
 	if !ok {
 		t.Fatal("gate refused the module")
 	}

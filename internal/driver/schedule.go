@@ -1,6 +1,7 @@
 package driver
 
 import (
+	"errors"
 	"fmt"
 	"go/types"
 	"maps"
@@ -411,13 +412,17 @@ func (s *scheduler) analyse(u *unit, plan []*analysis.Analyzer, facts []*factSet
 	return failed, report
 }
 
+// errSkipped is the error of an analyzer on a package that failed to
+// load, as checker.Analyze words it.
+const errSkipped = "analysis skipped due to errors in package"
+
 // runPass runs out's analyzer on out's package, with the results of the
 // analyzers it requires (inputs) and the facts inherited, recording the
 // diagnostics in out.
 func runPass(out *outcome, facts *factSet, inputs map[*analysis.Analyzer]any) (any, error) {
 	pkg, a := out.pkg, out.analyzer
 	if pkg.IllTyped && !a.RunDespiteErrors {
-		return nil, fmt.Errorf("analysis skipped due to errors in package")
+		return nil, errors.New(errSkipped)
 	}
 	module := &analysis.Module{}
 	if pkg.Module != nil {

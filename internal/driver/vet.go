@@ -416,7 +416,7 @@ func printVetFindings(outs []*outcome, asJSON bool, context int) int {
 		return 0
 	}
 	code := 0
-	if logFailures(outs) {
+	if logFailures(outs, nil) {
 		code = 1
 	}
 	if err := printText(os.Stderr, "", found, context); err != nil {
