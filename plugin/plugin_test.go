@@ -169,7 +169,7 @@ func TestConfiguredAnalyzer(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	analysistest.Run(t, testdata, as[0], "tests")
+	analysistest.Run(t, testdata, as[0], "testfiles")
 }
 
 // TestNoGolangciLintDependency: golangci-lint (GPL-3.0, hundreds of

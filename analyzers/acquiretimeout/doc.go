@@ -49,7 +49,7 @@
 //
 // Options:
 //
-//	-acquiretimeout.include-tests   also report in _test.go files
+//	-acquiretimeout.include-tests   also report in test code (_test.go files, test support)
 //	-acquiretimeout.allow-pkgs      comma-separated packages whose clients are
 //	                                deliberately deadline-free (streaming); a
 //	                                trailing /... matches subpackages

@@ -73,7 +73,7 @@
 //
 // Options:
 //
-//	-headersize.include-tests   also report in _test.go files
+//	-headersize.include-tests   also report in test code (_test.go files, test support)
 //	-headersize.max-bytes=N     the limit for a URL or one header value
 //	                            (default 8192; 4096 for HTTP/2 load balancers
 //	                            with small header tables); must be positive

@@ -13,7 +13,7 @@ import (
 
 func TestDefaults(t *testing.T) {
 	results := analysistest.Run(t, analysistest.TestData(), headersize.Analyzer,
-		"growth", "negative", "oversized", "renamed", "generics", "broken", "directive", "tests", "unusual")
+		"growth", "negative", "oversized", "renamed", "generics", "broken", "directive", "testfiles", "unusual")
 	testutil.CheckMessages(t, results, 120)
 
 	// One growth reaching two sinks of one function is one finding, the

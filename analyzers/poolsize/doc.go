@@ -55,7 +55,7 @@
 //
 // Options:
 //
-//	-poolsize.include-tests     also report in _test.go files
+//	-poolsize.include-tests     also report in test code (_test.go files, test support)
 //	-poolsize.fanout-width=N    report fan-outs wider than N (default 2) and
 //	                            wider than the transport's MaxIdleConnsPerHost
 //

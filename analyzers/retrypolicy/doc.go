@@ -69,7 +69,7 @@
 //
 // Options:
 //
-//	-retrypolicy.include-tests        also report in _test.go files
+//	-retrypolicy.include-tests        also report in test code (_test.go files, test support)
 //	-retrypolicy.idempotency-headers  comma-separated header names that make
 //	                                  a request safe to retry (default
 //	                                  Idempotency-Key,X-Idempotency-Key)

@@ -31,7 +31,7 @@ func TestOptions(t *testing.T) {
 }
 
 func TestDefaultsElsewhere(t *testing.T) {
-	results := analysistest.Run(t, analysistest.TestData(), retrypolicy.Analyzer, "tests", "directive", "broken")
+	results := analysistest.Run(t, analysistest.TestData(), retrypolicy.Analyzer, "testfiles", "directive", "broken")
 	testutil.CheckMessages(t, results, 120)
 }
 

@@ -131,7 +131,7 @@ func New(s Spec) *analysis.Analyzer {
 		rep.Finish()
 		return struct{}{}, err
 	}
-	a.Flags.BoolVar(includeTests, "include-tests", false, "also report findings in _test.go files")
+	a.Flags.BoolVar(includeTests, "include-tests", false, "also report findings in test code (_test.go files and test support)")
 	a.Flags.Var(disabled, DisableFlag, "comma-separated rules of this analyzer to turn off (e.g. idle-timeout-zero)")
 	a.Flags.BoolVar(reportSuppressed, ReportSuppressedFlag, false, "also report the findings //httplint:ignore silences, marked as suppressed (for SARIF output; set by httplint -sarif)")
 	return a

@@ -11,7 +11,7 @@ import (
 )
 
 // A Reporter emits the diagnostics of one analyzer for one pass: it drops
-// findings in test files (unless the analyzer's include-tests flag is set)
+// findings in test code (unless the analyzer's include-tests flag is set)
 // and generated files, honours //httplint:ignore directives, and reports
 // directives that lack a reason.
 type Reporter struct {
@@ -54,12 +54,18 @@ type seenKey struct {
 }
 
 type fileInfo struct {
-	excluded   bool
+	excluded bool
+	// testFuncs are the extents of the functions that take a testing.TB
+	// (without include-tests): test code in a file that is not.
+	testFuncs  [][2]token.Pos
 	directives map[int][]*Directive // by line
 }
 
 // NewReporter returns a Reporter for pass. includeTests is the
-// analyzer's include-tests option.
+// analyzer's include-tests option: without it, test code is not reported,
+// that is _test.go files and test support outside them: a package whose
+// import path says it is (IsTestSupportPath), a file that imports
+// testing, a function that takes a testing.TB.
 func NewReporter(pass *analysis.Pass, includeTests bool) *Reporter {
 	r := &Reporter{
 		pass:         pass,
@@ -67,14 +73,19 @@ func NewReporter(pass *analysis.Pass, includeTests bool) *Reporter {
 		files:        make(map[*token.File]*fileInfo),
 		seen:         make(map[seenKey]bool),
 	}
+	supportPkg := !includeTests && IsTestSupportPath(pass.Pkg.Path())
 	for _, f := range pass.Files {
 		tf := pass.Fset.File(f.FileStart)
 		if tf == nil {
 			continue
 		}
+		test := strings.HasSuffix(tf.Name(), "_test.go") || supportPkg || importsTesting(f)
 		info := &fileInfo{
-			excluded:   (!includeTests && strings.HasSuffix(tf.Name(), "_test.go")) || IsGenerated(pass.Fset, f),
+			excluded:   (!includeTests && test) || IsGenerated(pass.Fset, f),
 			directives: make(map[int][]*Directive),
+		}
+		if !includeTests && !info.excluded {
+			info.testFuncs = testFuncs(f, pass.TypesInfo)
 		}
 		for _, d := range ParseDirectives(pass.Fset, f) {
 			info.directives[d.Line] = append(info.directives[d.Line], d)
@@ -85,7 +96,7 @@ func NewReporter(pass *analysis.Pass, includeTests bool) *Reporter {
 }
 
 // Excluded reports whether findings at pos are not reported: the position
-// is in a test file (without include-tests), a generated file, or outside
+// is in test code (without include-tests), a generated file, or outside
 // the package's files.
 func (r *Reporter) Excluded(pos token.Pos) bool {
 	tf := r.pass.Fset.File(pos)
@@ -93,7 +104,15 @@ func (r *Reporter) Excluded(pos token.Pos) bool {
 		return true
 	}
 	info := r.files[tf]
-	return info == nil || info.excluded
+	if info == nil || info.excluded {
+		return true
+	}
+	for _, fn := range info.testFuncs {
+		if fn[0] <= pos && pos < fn[1] {
+			return true
+		}
+	}
+	return false
 }
 
 // Report emits d unless it is excluded, suppressed by a directive, or a

@@ -1,2 +1,2 @@
 // Package tests has findings only in its test file.
-package tests
+package testfiles

@@ -1,4 +1,4 @@
-package tests
+package testfiles
 
 import "net/http"
 

@@ -1,2 +1,2 @@
 // Package tests sends requests only from its test file.
-package tests
+package testfiles
