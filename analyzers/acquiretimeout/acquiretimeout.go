@@ -111,13 +111,15 @@ func run(pass *analysis.Pass, rep *lint.Reporter, cfg *config) error {
 	}
 
 	pools := make(map[token.Pos][]send)
+	var plain []send
 	for _, s := range unbounded {
 		if max := s.client.Transport.Get(httpconfig.MaxConnsPerHost); max.IsNonZero() {
 			pools[max.Pos()] = append(pools[max.Pos()], s)
 			continue
 		}
-		reportNoDeadline(pass, rep, s)
+		plain = append(plain, s)
 	}
+	reportNoDeadlines(pass, rep, plain)
 	reportPoolWaits(pass, rep, pools)
 	reportIndirect(pass, rep, indirect)
 	reportDials(pass, rep, res, clients)
@@ -154,50 +156,6 @@ func classify(call ssa.CallInstruction, clients *httpconfig.Resolver, deadlines 
 		return send{}, false
 	}
 	return s, true
-}
-
-// noDeadlineMessage returns the message for s, a request with no
-// deadline (or, under strict, a context from a parameter) sent through a
-// client without Timeout: the client, the request's deadline, and the
-// fix.
-func noDeadlineMessage(s send) string {
-	if s.client.Origin == httpconfig.OriginDefault && s.what[0] != '(' {
-		// http.Get and friends: neither a Timeout nor a context can be
-		// given, only another client and request.
-		return s.what + " uses http.DefaultClient, which has no Timeout; use a Client with Timeout or a request with a deadline"
-	}
-	client, fix := "http.Client", "set Client.Timeout or pass a context with a deadline"
-	switch {
-	case s.client.Origin == httpconfig.OriginDefault && s.client.Injectable:
-		client, fix = "the fallback http.DefaultClient", "fall back to a Client with Timeout"
-	case s.client.Origin == httpconfig.OriginDefault:
-		client = "http.DefaultClient"
-	case s.client.Injectable:
-		client, fix = "the fallback client", "set its Timeout or pass a context with a deadline"
-	case s.client.Library != "":
-		client, fix = s.client.Library+"()", "set its Timeout"
-	}
-	if s.deadline.Kind == deadline.Param {
-		short := "set Client.Timeout"
-		if s.client.Origin != httpconfig.OriginDefault && (s.client.Injectable || s.client.Library != "") {
-			short = "set its Timeout"
-		}
-		return client + " has no Timeout and this request's context may lack a deadline; " + short
-	}
-	if rht := s.client.Transport.Get(httpconfig.ResponseHeaderTimeout); rht.IsNonZero() {
-		return fmt.Sprintf("%s has no Timeout and ResponseHeaderTimeout (%s) does not bound the body; set a Timeout or a deadline",
-			client, rht.Describe(true))
-	}
-	return client + " has no Timeout and this request no deadline; " + fix
-}
-
-func reportNoDeadline(pass *analysis.Pass, rep *lint.Reporter, s send) {
-	pos, end := lint.CallRange(pass, s.call.Pos())
-	d := analysis.Diagnostic{Pos: pos, End: end, Category: ClientNoDeadline, Message: noDeadlineMessage(s)}
-	if p := s.client.Pos(); p.IsValid() && p != pos && !rep.Excluded(p) {
-		d.Related = append(d.Related, analysis.RelatedInformation{Pos: p, Message: "client built here"})
-	}
-	rep.Report(d)
 }
 
 // An indirectSend is a call of a function that sends a request without

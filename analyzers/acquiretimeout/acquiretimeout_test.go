@@ -12,13 +12,15 @@ import (
 func TestDefaults(t *testing.T) {
 	results := analysistest.Run(t, analysistest.TestData(), acquiretimeout.Analyzer,
 		"local", "fields", "fixedconfig", "ctor", "ctoruser", "helpers", "helperuser", "generics", "renamed", "broken", "testfiles", "app/internal/testutil", "pool", "directive", "valuetypes", "injected", "injecteduser")
-	testutil.CheckMessages(t, results, 120)
+	testutil.CheckMessages(t, results, 140)
+	testutil.CheckRelated(t, results)
 }
 
 func TestOptions(t *testing.T) {
 	a := testutil.Configure(t, acquiretimeout.New(), "include-tests=true", "strict=true", "allow-pkgs=allowed")
 	results := analysistest.Run(t, analysistest.TestData(), a, "testsincluded", "app/e2e", "strictparams", "allowed")
-	testutil.CheckMessages(t, results, 120)
+	testutil.CheckMessages(t, results, 140)
+	testutil.CheckRelated(t, results)
 }
 
 func TestFlags(t *testing.T) {

@@ -15,7 +15,7 @@ import "net/http"
 
 func Fetch(u string) (*http.Response, error) { return http.Get(u) }
 
-func Head(u string) (*http.Response, error) { return http.Head(u) }
+func Head(u string) (*http.Response, error) { c := &http.Client{}; return c.Head(u) }
 `
 
 // TestBaseline records today's findings, then edits the file so that
@@ -38,19 +38,35 @@ func TestBaseline(t *testing.T) {
 		t.Errorf("unchanged code against its baseline: exit %d, output %q", r.code, r.stdout)
 	}
 
-	// Move both findings down and add a new one.
+	// A request joins the group of Fetch's (http.DefaultClient in this
+	// package): the finding stands for one more request, and is not new.
+	grown := baselineSrc + "\nfunc Again(u string) (*http.Response, error) { return http.Get(u) }\n"
+	if err := os.WriteFile(filepath.Join(dir, "app/app.go"), []byte(grown), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if r := run(t, dir, bin, "-baseline="+base, "./..."); r.code != 0 || r.stdout != "" {
+		t.Errorf("a request added to a baselined group: exit %d, output %q", r.code, r.stdout)
+	}
+
+	// Move both findings down and add a new request before them: the
+	// group of http.DefaultClient sends now starts at it, a new finding.
 	edited := strings.Replace(baselineSrc, "import \"net/http\"\n", "import \"net/http\"\n\n// Post is new.\nfunc Post(u string) (*http.Response, error) { return http.Post(u, \"text/plain\", nil) }\n\n\n", 1)
 	if err := os.WriteFile(filepath.Join(dir, "app/app.go"), []byte(edited), 0o644); err != nil {
 		t.Fatal(err)
 	}
 	r = run(t, dir, bin, "-baseline="+base, "./...")
-	lines := strings.Split(strings.TrimSpace(r.stdout), "\n")
+	var lines []string // findings, without their related positions
+	for _, l := range strings.Split(strings.TrimSpace(r.stdout), "\n") {
+		if !strings.HasPrefix(l, "\t") {
+			lines = append(lines, l)
+		}
+	}
 	if r.code != 3 || len(lines) != 1 || !strings.HasPrefix(lines[0], "app/app.go:6:") || !strings.Contains(lines[0], "http.Post") {
 		t.Errorf("after moving lines: exit %d, want only the new http.Post finding:\n%s", r.code, r.stdout)
 	}
 
 	// Remove Head: its entry is stale, listed with -v.
-	noHead := strings.Replace(edited, "func Head(u string) (*http.Response, error) { return http.Head(u) }\n", "", 1)
+	noHead := strings.Replace(edited, "func Head(u string) (*http.Response, error) { c := &http.Client{}; return c.Head(u) }\n", "", 1)
 	if err := os.WriteFile(filepath.Join(dir, "app/app.go"), []byte(noHead), 0o644); err != nil {
 		t.Fatal(err)
 	}

@@ -23,7 +23,7 @@ func TestCgoPackage(t *testing.T) {
 	dir := testutil.WriteModule(t, map[string]string{
 		"cg/cg.go": "package cg\n\n/*\nstatic int two(void) { return 2; }\n*/\nimport \"C\"\n\nimport \"net/http\"\n\nfunc Fetch(u string) error {\n\tc := &http.Client{}\n\tresp, err := c.Get(u)\n\tif err != nil {\n\t\treturn err\n\t}\n\t_ = C.two()\n\treturn resp.Body.Close()\n}\n",
 	})
-	const want = "cg/cg.go:12:15: http.Client has no Timeout"
+	const want = "cg/cg.go:11:7: http.Client has no Timeout"
 	if r := run(t, dir, bin, "./..."); r.code != 3 || !strings.Contains(r.stdout, want) {
 		t.Errorf("httplint on a cgo package: exit %d, want 3 and %q\n%s%s", r.code, want, r.stdout, r.stderr)
 	}

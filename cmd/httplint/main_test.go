@@ -82,7 +82,7 @@ func run(t *testing.T, dir, name string, args ...string) result {
 // testdata/incidents: a position and the rule id that ends the message.
 var incidentFindings = []struct{ file, text string }{
 	{"incident002/institution.go:26:3", "(acquiretimeout/pool-wait-unbounded)"},
-	{"incident002/institution.go:69:15", "(acquiretimeout/client-no-deadline)"},
+	{"incident002/institution.go:68:12", "(acquiretimeout/client-no-deadline)"},
 	{"incident004/cdn.go:15:3", "(acquiretimeout/pool-wait-unbounded)"},
 	{"incident004/cdn.go:15:3", "(acquiretimeout/dial-unbounded)"},
 }

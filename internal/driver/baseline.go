@@ -10,13 +10,18 @@ import (
 	"path/filepath"
 	"slices"
 	"sort"
+
+	"github.com/httplint/httplint/internal/lint"
 )
 
 // A baseline records findings that a codebase accepts for now, so that
 // only new ones are reported (-baseline=FILE; -write-baseline records
 // it). A finding matches an entry by rule, file, enclosing function and
 // message, not by line, so that unrelated edits that move code do not
-// bring it back.
+// bring it back; the count of places a finding groups is not part of its
+// message there (lint.WithoutGroupCount), so that a finding that stands
+// for all the requests sent through one client keeps its entry as
+// requests are added.
 type baseline struct {
 	Version  int             `json:"version"`
 	Findings []baselineEntry `json:"findings"`
@@ -44,7 +49,7 @@ func entryOf(root string, f finding) baselineEntry {
 		Rule:    ruleID(f.out.analyzer.Name, f.diag.Category),
 		File:    filepath.ToSlash(file),
 		Func:    f.fn,
-		Message: f.diag.Message,
+		Message: lint.WithoutGroupCount(f.diag.Message),
 	}
 }
 

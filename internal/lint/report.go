@@ -1,6 +1,7 @@
 package lint
 
 import (
+	"fmt"
 	"go/ast"
 	"go/token"
 	"regexp"
@@ -126,18 +127,39 @@ func (r *Reporter) Report(d analysis.Diagnostic) {
 	line := tf.Line(d.Pos)
 	r.seen[seenKey{d.Pos, d.Category}] = true
 	d.Message += RuleSuffix(r.pass.Analyzer.Name, d.Category)
+	if dir := r.directive(info, line, d.Category); dir != nil {
+		if r.reportSuppressed && dir.Reason != "" {
+			d.URL = suppressedScheme + dir.Reason
+			r.pass.Report(d)
+		}
+		return
+	}
+	r.pass.Report(d)
+}
+
+// directive returns the directive on line or the line above that
+// silences findings of category, or nil.
+func (r *Reporter) directive(info *fileInfo, line int, category string) *Directive {
 	for _, l := range []int{line, line - 1} {
 		for _, dir := range info.directives[l] {
-			if dir.Matches(r.pass.Analyzer.Name, d.Category) {
-				if r.reportSuppressed && dir.Reason != "" {
-					d.URL = suppressedScheme + dir.Reason
-					r.pass.Report(d)
-				}
-				return
+			if dir.Matches(r.pass.Analyzer.Name, category) {
+				return dir
 			}
 		}
 	}
-	r.pass.Report(d)
+	return nil
+}
+
+// Silenced reports whether a directive silences a finding of category at
+// pos. An analyzer that reports several places as one finding asks it of
+// each place, so that a directive on one of them silences that one alone.
+func (r *Reporter) Silenced(pos token.Pos, category string) bool {
+	tf := r.pass.Fset.File(pos)
+	if tf == nil {
+		return false
+	}
+	info := r.files[tf]
+	return info != nil && r.directive(info, tf.Line(pos), category) != nil
 }
 
 // Finish reports the //httplint:ignore directives naming this analyzer
@@ -199,4 +221,20 @@ func IsGenerated(fset *token.FileSet, f *ast.File) bool {
 		}
 	}
 	return false
+}
+
+// groupCount matches what GroupCount writes.
+var groupCount = regexp.MustCompile(` \(\d+ [^()]* in this package\)`)
+
+// GroupCount returns the note a finding that stands for several places
+// of one root cause carries in its message: " (n what in this package)".
+// Baselines ignore it (WithoutGroupCount), so that a finding keeps its
+// entry as places join it.
+func GroupCount(n int, what string) string {
+	return fmt.Sprintf(" (%d %s in this package)", n, what)
+}
+
+// WithoutGroupCount returns msg without the note GroupCount writes.
+func WithoutGroupCount(msg string) string {
+	return groupCount.ReplaceAllString(msg, "")
 }

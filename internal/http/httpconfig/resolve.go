@@ -164,7 +164,13 @@ func (r *Resolver) clientOriginMemo(o valueflow.Origin) *Client {
 
 func (r *Resolver) clientOrigin(o valueflow.Origin) *Client {
 	if o.Global != nil && isVar(o.Global.Object(), httplib.NetHTTP, "DefaultClient") {
-		c := NewClient(OriginDefault, token.NoPos)
+		// The position of this use of it: where a nil client is replaced
+		// by it (if c == nil { c = http.DefaultClient }), its sends start.
+		pos := token.NoPos
+		if o.V != nil {
+			pos = o.V.Pos()
+		}
+		c := NewClient(OriginDefault, pos)
 		return r.applyClientStores(c, nil, valueflow.Home{V: o.Global})
 	}
 	switch v := o.V.(type) {

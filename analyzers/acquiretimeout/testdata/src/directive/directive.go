@@ -10,11 +10,11 @@ func Suppressed(u string) {
 
 func OtherRule(u string) {
 	//httplint:ignore acquiretimeout/dial-unbounded wrong rule named
-	http.Get(u) // want `http.Get uses http.DefaultClient, which has no Timeout; use a Client with Timeout or a request with a deadline`
+	http.Get(u) // want `http\.Get uses http\.DefaultClient, which has no Timeout \(2 requests in this package\); use a Client with Timeout or a request with a deadline`
 }
 
 func NoReason(u string) {
 	// want +1 `//httplint:ignore directive needs a reason`
 	//httplint:ignore acquiretimeout
-	http.Get(u) // want `http.Get uses http.DefaultClient, which has no Timeout; use a Client with Timeout or a request with a deadline`
+	http.Get(u) // related `request without a deadline sent here`
 }

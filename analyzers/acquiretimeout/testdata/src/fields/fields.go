@@ -13,7 +13,7 @@ type Service struct {
 }
 
 func NewService(base string) *Service {
-	return &Service{client: &http.Client{}, base: base}
+	return &Service{client: &http.Client{}, base: base} // want `http\.Client has no Timeout and its requests no deadline; set Client\.Timeout`
 }
 
 func (s *Service) Fetch() (*http.Response, error) {
@@ -21,7 +21,7 @@ func (s *Service) Fetch() (*http.Response, error) {
 	if err != nil {
 		return nil, err
 	}
-	return s.client.Do(req) // want `http.Client has no Timeout and this request no deadline; set Client.Timeout or pass a context with a deadline`
+	return s.client.Do(req) // related `request without a deadline sent here`
 }
 
 type Timed struct {
@@ -48,10 +48,10 @@ func (i *Injected) Fetch(u string) {
 	i.client.Get(u) // the caller's client
 }
 
-var shared = &http.Client{}
+var shared = &http.Client{} // want `http\.Client has no Timeout and its requests no deadline; set Client\.Timeout`
 
 func Shared(u string) {
-	shared.Get(u) // want `http.Client has no Timeout and this request no deadline; set Client.Timeout or pass a context with a deadline`
+	shared.Get(u) // related `request without a deadline sent here`
 }
 
 var sharedTimed = &http.Client{Timeout: 5 * time.Second}
@@ -79,11 +79,11 @@ func UsesDefault(u string) {
 }
 
 func closure(u string) {
-	c := &http.Client{}
+	c := &http.Client{} // want `http\.Client has no Timeout and its requests no deadline; set Client\.Timeout`
 	done := make(chan struct{})
 	go func() {
 		defer close(done)
-		c.Get(u) // want `http.Client has no Timeout and this request no deadline; set Client.Timeout or pass a context with a deadline`
+		c.Get(u) // related `request without a deadline sent here`
 	}()
 	<-done
 }

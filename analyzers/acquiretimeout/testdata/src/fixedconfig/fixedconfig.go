@@ -8,7 +8,7 @@ type Config struct {
 	HTTPClient *http.Client
 }
 
-func DefaultConfig() *Config { return &Config{HTTPClient: &http.Client{}} }
+func DefaultConfig() *Config { return &Config{HTTPClient: &http.Client{}} } // want `http\.Client has no Timeout and its requests no deadline; set Client\.Timeout`
 
 type Client struct {
 	http *http.Client
@@ -21,5 +21,5 @@ func NewClient() *Client {
 
 func (c *Client) Ping(u string) {
 	req, _ := http.NewRequest("GET", u, nil)
-	c.http.Do(req) // want `http.Client has no Timeout and this request no deadline; set Client.Timeout or pass a context with a deadline`
+	c.http.Do(req) // related `request without a deadline sent here`
 }

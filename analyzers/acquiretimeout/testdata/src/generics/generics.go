@@ -22,10 +22,10 @@ type Pool[T any] struct {
 	items  []T
 }
 
-func NewPool[T any]() *Pool[T] { return &Pool[T]{client: &http.Client{}} }
+func NewPool[T any]() *Pool[T] { return &Pool[T]{client: &http.Client{}} } // want `http\.Client has no Timeout and its requests no deadline; set Client\.Timeout`
 
 func (p *Pool[T]) Send(u string) {
-	p.client.Get(u) // want `http.Client has no Timeout and this request no deadline; set Client.Timeout or pass a context with a deadline`
+	p.client.Get(u) // related `request without a deadline sent here`
 }
 
 func Do[T any](u string, v T) {

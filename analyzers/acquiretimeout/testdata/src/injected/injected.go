@@ -18,7 +18,7 @@ type Bot struct {
 func NewBot(pref Settings) *Bot {
 	client := pref.Client
 	if client == nil {
-		client = http.DefaultClient
+		client = http.DefaultClient // want `the fallback http\.DefaultClient has no Timeout and its requests no deadline; fall back to a Client with Timeout`
 	}
 	return &Bot{client: client}
 }
@@ -28,7 +28,7 @@ func (b *Bot) Raw(u string) error {
 	if err != nil {
 		return err
 	}
-	resp, err := b.client.Do(req) // want `the fallback http.DefaultClient has no Timeout and this request no deadline; fall back to a Client with Timeout`
+	resp, err := b.client.Do(req) // related `request without a deadline sent here`
 	if err != nil {
 		return err
 	}
@@ -37,11 +37,11 @@ func (b *Bot) Raw(u string) error {
 
 func withElse(c *http.Client, u string) {
 	if c == nil {
-		c = &http.Client{}
+		c = &http.Client{} // want `the fallback client has no Timeout and its requests no deadline; set its Timeout`
 	} else {
 		u += "/"
 	}
-	c.Get(u) // want `the fallback client has no Timeout and this request no deadline; set its Timeout or pass a context with a deadline`
+	c.Get(u) // related `request without a deadline sent here`
 }
 
 // Negative cases: a bounded default, and an injected client without a
@@ -74,13 +74,13 @@ type Parser struct {
 
 func (p *Parser) client() *http.Client {
 	if p.Client == nil {
-		p.Client = &http.Client{}
+		p.Client = &http.Client{} // want `the fallback client has no Timeout and its requests no deadline; set its Timeout`
 	}
 	return p.Client
 }
 
 func (p *Parser) Fetch(u string) {
-	p.client().Get(u) // want `the fallback client has no Timeout and this request no deadline; set its Timeout or pass a context with a deadline`
+	p.client().Get(u) // related `request without a deadline sent here`
 }
 
 type Provider struct{ c *http.Client }
@@ -98,7 +98,7 @@ func (p *Provider) get(u string) {
 // passes nil: reported here, on the default path.
 func Send(c *http.Client, u string) {
 	if c == nil {
-		c = http.DefaultClient
+		c = http.DefaultClient // want `the fallback http\.DefaultClient has no Timeout and its requests no deadline; fall back to a Client with Timeout`
 	}
-	c.Get(u) // want `the fallback http.DefaultClient has no Timeout and this request no deadline; fall back to a Client with Timeout`
+	c.Get(u) // related `request without a deadline sent here`
 }

@@ -12,57 +12,57 @@ import (
 )
 
 func helpers(u string) {
-	http.Get(u)                                       // want `http.Get uses http.DefaultClient, which has no Timeout; use a Client with Timeout or a request with a deadline`
-	http.Head(u)                                      // want `http.Head uses http.DefaultClient, which has no Timeout; use a Client with Timeout or a request with a deadline`
-	http.Post(u, "text/plain", strings.NewReader("")) // want `http.Post uses http.DefaultClient, which has no Timeout; use a Client with Timeout or a request with a deadline`
-	http.PostForm(u, url.Values{})                    // want `http.PostForm uses http.DefaultClient, which has no Timeout; use a Client with Timeout or a request with a deadline`
+	http.Get(u)                                       // want `http\.Get uses http\.DefaultClient, which has no Timeout \(7 requests in this package\); use a Client with Timeout or a request with a deadline`
+	http.Head(u)                                      // related `request without a deadline sent here`
+	http.Post(u, "text/plain", strings.NewReader("")) // related `request without a deadline sent here`
+	http.PostForm(u, url.Values{})                    // related `request without a deadline sent here`
 }
 
 func defaultClientDo(u string) {
 	req, _ := http.NewRequest("GET", u, nil)
-	http.DefaultClient.Do(req) // want `http.DefaultClient has no Timeout and this request no deadline; set Client.Timeout or pass a context with a deadline`
+	http.DefaultClient.Do(req) // related `request without a deadline sent here`
 }
 
 func literal(u string) {
-	c := &http.Client{}
+	c := &http.Client{} // want `http\.Client has no Timeout and its requests no deadline; set Client\.Timeout`
 	req, _ := http.NewRequest("GET", u, nil)
-	c.Do(req) // want `http.Client has no Timeout and this request no deadline; set Client.Timeout or pass a context with a deadline`
+	c.Do(req) // related `request without a deadline sent here`
 }
 
 func zeroVar(u string) {
-	var c http.Client
-	c.Get(u) // want `http.Client has no Timeout and this request no deadline; set Client.Timeout or pass a context with a deadline`
+	var c http.Client // want `http\.Client has no Timeout and its requests no deadline; set Client\.Timeout`
+	c.Get(u)          // related `request without a deadline sent here`
 }
 
 func newClient(u string) {
-	c := new(http.Client)
-	c.Get(u) // want `http.Client has no Timeout and this request no deadline; set Client.Timeout or pass a context with a deadline`
+	c := new(http.Client) // want `http\.Client has no Timeout and its requests no deadline; set Client\.Timeout`
+	c.Get(u)              // related `request without a deadline sent here`
 }
 
 func explicitZero(u string) {
-	c := &http.Client{Timeout: 0}
-	c.Get(u) // want `http.Client has no Timeout and this request no deadline; set Client.Timeout or pass a context with a deadline`
+	c := &http.Client{Timeout: 0} // want `http\.Client has no Timeout and its requests no deadline; set Client\.Timeout`
+	c.Get(u)                      // related `request without a deadline sent here`
 }
 
 func backgroundCtx(u string) {
-	c := &http.Client{}
+	c := &http.Client{} // want `http\.Client has no Timeout and its requests no deadline; set Client\.Timeout`
 	ctx, cancel := context.WithCancel(context.Background())
 	defer cancel()
 	ctx = context.WithValue(ctx, "k", "v")
 	req, _ := http.NewRequestWithContext(ctx, "GET", u, nil)
-	c.Do(req) // want `http.Client has no Timeout and this request no deadline; set Client.Timeout or pass a context with a deadline`
+	c.Do(req) // related `request without a deadline sent here`
 }
 
 func withoutCancel(u string) {
 	ctx, cancel := context.WithTimeout(context.Background(), time.Second)
 	defer cancel()
 	req, _ := http.NewRequestWithContext(context.WithoutCancel(ctx), "GET", u, nil)
-	http.DefaultClient.Do(req) // want `http.DefaultClient has no Timeout and this request no deadline; set Client.Timeout or pass a context with a deadline`
+	http.DefaultClient.Do(req) // related `request without a deadline sent here`
 }
 
 func requestLiteral(u *url.URL) {
 	req := &http.Request{Method: "GET", URL: u}
-	http.DefaultClient.Do(req) // want `http.DefaultClient has no Timeout and this request no deadline; set Client.Timeout or pass a context with a deadline`
+	http.DefaultClient.Do(req) // related `request without a deadline sent here`
 }
 
 // Negative cases.
@@ -149,9 +149,9 @@ func configuredElsewhere(u string, data []byte) {
 }
 
 func passedToNoop(u string) {
-	c := &http.Client{}
-	noop(c)  // a function of this package that does not touch the client
-	c.Get(u) // want `http.Client has no Timeout and this request no deadline; set Client.Timeout or pass a context with a deadline`
+	c := &http.Client{} // want `http\.Client has no Timeout and its requests no deadline; set Client\.Timeout`
+	noop(c)             // a function of this package that does not touch the client
+	c.Get(u)            // related `request without a deadline sent here`
 }
 
 func noop(c interface{}) {}

@@ -39,12 +39,12 @@ func plainDialer(network, addr string) (net.Conn, error) {
 
 func PlainDial(u string) error {
 	t := &http.Transport{Dial: plainDialer, IdleConnTimeout: time.Minute}
-	c := &http.Client{Transport: t}
+	c := &http.Client{Transport: t} // want `http\.Client has no Timeout and its requests no deadline; set Client\.Timeout`
 	req, err := http.NewRequest(http.MethodGet, u, nil)
 	if err != nil {
 		return err
 	}
-	resp, err := c.Do(req) // want `http.Client has no Timeout and this request no deadline; set Client.Timeout or pass a context with a deadline`
+	resp, err := c.Do(req) // related `request without a deadline sent here`
 	if err != nil {
 		return err
 	}

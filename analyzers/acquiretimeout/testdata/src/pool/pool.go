@@ -73,8 +73,8 @@ func CappedDeadline(ctx context.Context, u string) {
 func HeaderTimeoutOnly(u string) {
 	t := http.DefaultTransport.(*http.Transport).Clone()
 	t.ResponseHeaderTimeout = 10 * time.Second
-	c := &http.Client{Transport: t}
-	c.Get(u) // want `http.Client has no Timeout and ResponseHeaderTimeout \(10s\) does not bound the body; set a Timeout or a deadline`
+	c := &http.Client{Transport: t} // want `http\.Client has no Timeout and ResponseHeaderTimeout \(10s\) does not bound the body; set a Timeout or a deadline`
+	c.Get(u)                        // related `request without a deadline sent here`
 }
 
 func CustomDialer(dial func(ctx context.Context, network, addr string) (net.Conn, error), u string) {

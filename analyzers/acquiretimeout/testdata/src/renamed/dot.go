@@ -5,7 +5,7 @@ import (
 )
 
 func Dot(u string) {
-	c := &Client{}
+	c := &Client{} // want `http\.Client has no Timeout and its requests no deadline; set Client\.Timeout`
 	req, _ := NewRequest("GET", u, nil)
-	c.Do(req) // want `http.Client has no Timeout and this request no deadline; set Client.Timeout or pass a context with a deadline`
+	c.Do(req) // related `request without a deadline sent here`
 }

@@ -10,14 +10,14 @@ import (
 type Alias = web.Client
 
 func Renamed(u string) {
-	c := &web.Client{}
-	c.Get(u)   // want `http.Client has no Timeout and this request no deadline; set Client.Timeout or pass a context with a deadline`
-	web.Get(u) // want `http.Get uses http.DefaultClient, which has no Timeout; use a Client with Timeout or a request with a deadline`
+	c := &web.Client{} // want `http\.Client has no Timeout and its requests no deadline; set Client\.Timeout`
+	c.Get(u)           // related `request without a deadline sent here`
+	web.Get(u)         // want `http.Get uses http.DefaultClient, which has no Timeout; use a Client with Timeout or a request with a deadline`
 }
 
 func Aliased(u string) {
-	c := &Alias{}
-	c.Get(u) // want `http.Client has no Timeout and this request no deadline; set Client.Timeout or pass a context with a deadline`
+	c := &Alias{} // want `http\.Client has no Timeout and its requests no deadline; set Client\.Timeout`
+	c.Get(u)      // related `request without a deadline sent here`
 }
 
 func RenamedContext(u string) {

@@ -12,5 +12,5 @@ func Check(tb TB, u string) {
 
 // NotTest is production code in the same file.
 func NotTest(u string) {
-	http.Get(u) // want `http.Get uses http.DefaultClient`
+	http.Get(u) // want `http\.Get uses http\.DefaultClient, which has no Timeout \(2 requests in this package\); use a Client with Timeout or a request with a deadline`
 }

@@ -6,7 +6,7 @@ import (
 )
 
 func Fetch(t testing.TB, u string) {
-	if _, err := http.Get(u); err != nil { // want `http.Get uses http.DefaultClient`
+	if _, err := new(http.Client).Get(u); err != nil { // want `http\.Client has no Timeout and its requests no deadline; set Client\.Timeout`
 		t.Fatal(err)
 	}
 }

@@ -9,22 +9,22 @@ import (
 
 func literal(u string) {
 	req, _ := http.NewRequest("GET", u, nil)
-	client := http.Client{}
-	client.Do(req) // want `http.Client has no Timeout and this request no deadline; set Client.Timeout or pass a context with a deadline`
+	client := http.Client{} // want `http\.Client has no Timeout and its requests no deadline; set Client\.Timeout`
+	client.Do(req)          // related `request without a deadline sent here`
 }
 
 func literalWithTransport(u string, t http.RoundTripper) {
 	req, _ := http.NewRequest("GET", u, nil)
-	client := http.Client{Transport: t}
-	resp, err := client.Do(req) // want `http.Client has no Timeout and this request no deadline; set Client.Timeout or pass a context with a deadline`
+	client := http.Client{Transport: t} // want `http\.Client has no Timeout and its requests no deadline; set Client\.Timeout`
+	resp, err := client.Do(req)         // related `request without a deadline sent here`
 	if err == nil {
 		resp.Body.Close()
 	}
 }
 
 func zeroVar(u string) {
-	var c http.Client
-	c.Get(u) // want `http.Client has no Timeout and this request no deadline; set Client.Timeout or pass a context with a deadline`
+	var c http.Client // want `http\.Client has no Timeout and its requests no deadline; set Client\.Timeout`
+	c.Get(u)          // related `request without a deadline sent here`
 }
 
 // Negative cases: a Timeout on the value, set in the literal or later; a
