@@ -24,11 +24,12 @@
 //
 //	t := &http.Transport{MaxIdleConns: 100} // MaxIdleConnsPerHost stays 2
 //
-// idle-timeout-zero: a transport built from its zero value leaves
-// IdleConnTimeout at 0, or any transport sets it to 0 explicitly (also
-// through an options struct whose field is never set): idle connections
-// are never closed by the client and go stale behind load balancers that
-// drop idle connections.
+// idle-timeout-zero: a long-lived transport whose IdleConnTimeout stays 0
+// (its zero value, an explicit 0, an options field never set) where idle
+// connections pile up: its per-host idle pool is raised above 2, so a
+// burst leaves that many per host open until the server closes them, or
+// nothing limits idle connections (MaxIdleConns 0) while each call picks
+// the host, so every host reached keeps its own.
 //
 // transport-per-request: a transport, or a client that owns one
 // (&http.Client{Transport: &http.Transport{}},

@@ -6,6 +6,7 @@ import (
 	"go/ast"
 	"go/format"
 	"go/token"
+	"go/types"
 	"strings"
 	"time"
 
@@ -14,6 +15,7 @@ import (
 
 	"github.com/httplint/httplint/internal/http/httpconfig"
 	"github.com/httplint/httplint/internal/http/httplib"
+	"github.com/httplint/httplint/internal/http/requrl"
 	"github.com/httplint/httplint/internal/lint"
 	"github.com/httplint/httplint/internal/ssa/valueflow"
 )
@@ -229,6 +231,15 @@ func (c *checker) indentOf(pos token.Pos) string {
 	return string(src[start:end])
 }
 
+// checkIdleTimeout reports a long-lived transport whose idle connections
+// are never closed by the client where they can pile up: a per-host idle
+// pool raised above the default, which a burst fills and nothing drains,
+// or no limit on idle connections at all (MaxIdleConns 0) while the
+// requests go to hosts that each call chooses, each keeping idle
+// connections of its own. Go's transport notices a server that closes an
+// idle connection and retries an idempotent request on a reused one, so
+// a zero IdleConnTimeout alone, a few fixed hosts and the default pool of
+// two per host, is no failure.
 func (c *checker) checkIdleTimeout(s site) {
 	t := s.transport
 	v := t.Get(httpconfig.IdleConnTimeout)
@@ -238,9 +249,7 @@ func (c *checker) checkIdleTimeout(s site) {
 	if s.value != nil && !c.res.Index.Lifetime(s.value, poolUse).Kept {
 		// A transport not known to outlive the call that builds it:
 		// either transport-per-request reports it, or it serves one
-		// short run (main, an example). Stale idle connections hurt
-		// pools that live on: in a field, a package variable, a
-		// returned value.
+		// short run (main, an example).
 		return
 	}
 	if c.oneShotCommand() {
@@ -249,24 +258,181 @@ func (c *checker) checkIdleTimeout(s site) {
 		return
 	}
 	if t.Get(httpconfig.LocalDial).IsNonZero() {
-		// It dials only the local host: no proxy or load balancer
-		// drops its idle connections.
+		// It dials only the local host: one host, and no proxy or load
+		// balancer in between.
 		return
 	}
-	const fix = "set it below the server's idle timeout"
+	at := token.NoPos
 	switch {
 	case v.Explicit && v.Pos().IsValid():
-		msg := "IdleConnTimeout is 0, so idle connections are never closed; " + fix
-		if f := v.ZeroField(); f != "" {
-			msg = fmt.Sprintf("IdleConnTimeout is 0, copied from %s (never set); %s", f, fix)
-		}
-		pos, end := lint.StoreRange(c.pass, v.Pos())
-		c.rep.Report(analysis.Diagnostic{Pos: pos, End: end, Category: IdleTimeoutZero, Message: msg})
+		at = v.Pos()
 	case !v.Explicit && t.Origin == httpconfig.OriginZero && s.value != nil && !s.tuned:
-		pos, end := lint.ExprRange(c.pass, s.value.Pos())
-		c.rep.Report(analysis.Diagnostic{Pos: pos, End: end, Category: IdleTimeoutZero,
-			Message: "this zero-value http.Transport never closes idle connections; set IdleConnTimeout below the server's idle timeout"})
+		at = s.value.Pos()
+	default:
+		return
 	}
+	const burst = "a burst's idle connections stay open until the server closes them"
+	var d analysis.Diagnostic
+	if perHost := t.Get(httpconfig.MaxIdleConnsPerHost); perHost.Explicit &&
+		(perHost.Kind == httpconfig.Dynamic || perHost.Kind == httpconfig.Const && perHost.Int > defaultMaxIdleConnsPerHost) {
+		n := perHost.Describe(false)
+		if perHost.Kind == httpconfig.Dynamic {
+			n = "set"
+		}
+		if f := v.ZeroField(); f != "" {
+			d.Message = fmt.Sprintf("IdleConnTimeout is 0, copied from %s (never set): %s", f, burst)
+		} else {
+			d.Message = fmt.Sprintf("IdleConnTimeout is 0 and MaxIdleConnsPerHost %s: %s; set IdleConnTimeout", n, burst)
+		}
+		if p := perHost.Pos(); p.IsValid() && p != at {
+			d.Related = []analysis.RelatedInformation{{Pos: p, Message: "MaxIdleConnsPerHost raised here"}}
+		}
+	} else if t.Get(httpconfig.MaxIdleConns).IsZero() {
+		send, from, ok := c.hostPerCall(t)
+		if !ok {
+			return
+		}
+		d.Message = "IdleConnTimeout and MaxIdleConns are 0 and each call picks the host: idle connections to every host stay open; set IdleConnTimeout"
+		d.Related = []analysis.RelatedInformation{{Pos: send, Message: "request to a host " + from + " sent here"}}
+	} else {
+		return
+	}
+	if v.Explicit {
+		d.Pos, d.End = lint.StoreRange(c.pass, at)
+	} else {
+		d.Pos, d.End = lint.ExprRange(c.pass, at)
+	}
+	d.Category = IdleTimeoutZero
+	c.rep.Report(d)
+}
+
+// hostPerCall reports whether a request sent through transport t goes to
+// a host that each call chooses (see requrl and hostFrom), and returns
+// that send and where the host comes from.
+func (c *checker) hostPerCall(t *httpconfig.Transport) (token.Pos, string, bool) {
+	if !t.Pos().IsValid() {
+		return token.NoPos, "", false
+	}
+	for _, s := range c.sendsThrough(t.Pos()) {
+		hosts, ok := requrl.Hosts(c.res.Index, s)
+		if !ok {
+			continue
+		}
+		for _, h := range hosts {
+			if from, ok := c.hostFrom(h.Value, s.Call.Parent(), 0); ok {
+				return s.Call.Pos(), from, true
+			}
+		}
+	}
+	return token.NoPos, "", false
+}
+
+// hostFrom reports whether v, the value a request's host is taken from
+// in fn, is chosen per call: a parameter of an exported function (the
+// host is its caller's, on each call), or of a function of the package
+// whose callers pass such a value; an element of a collection. A field
+// (a configured base URL), a package variable, or anything that cannot be
+// followed is not. It returns a description of the source.
+func (c *checker) hostFrom(v ssa.Value, fn *ssa.Function, depth int) (string, bool) {
+	if v == nil || depth > 3 {
+		return "", false
+	}
+	switch x := valueflow.StripCopies(v).(type) {
+	case *ssa.Phi:
+		for _, e := range x.Edges {
+			if from, ok := c.hostFrom(e, fn, depth+1); ok {
+				return from, true
+			}
+		}
+	case *ssa.Parameter:
+		pf := x.Parent()
+		i := paramIndex(pf, x)
+		if i < 0 || (pf.Signature.Recv() != nil && i == 0) {
+			return "", false // the receiver: its own configuration
+		}
+		if pf.Parent() == nil && pf.Object() != nil && pf.Object().Exported() && (pf.Signature.Recv() == nil || exportedRecv(pf)) {
+			return "from parameter " + x.Name() + " of " + pf.Name(), true
+		}
+		sites, complete := c.res.Index.Callers(pf)
+		if !complete {
+			return "", false
+		}
+		for _, site := range sites {
+			if args := site.Common().Args; !site.Common().IsInvoke() && i < len(args) {
+				if from, ok := c.hostFrom(args[i], site.Parent(), depth+1); ok {
+					return from, true
+				}
+			}
+		}
+	case *ssa.UnOp:
+		if ia, ok := x.X.(*ssa.IndexAddr); ok && x.Op == token.MUL {
+			if _, isSlice := ia.X.Type().Underlying().(*types.Slice); isSlice {
+				return "from an element of a list", true
+			}
+		}
+	case *ssa.Extract:
+		if _, ok := x.Tuple.(*ssa.Next); ok {
+			return "from an element of a map", true
+		}
+	}
+	return "", false
+}
+
+// paramIndex returns the index of p among fn's parameters (the receiver
+// first), or -1.
+func paramIndex(fn *ssa.Function, p *ssa.Parameter) int {
+	for i, q := range fn.Params {
+		if q == p {
+			return i
+		}
+	}
+	return -1
+}
+
+// exportedRecv reports whether fn is a method of an exported type.
+func exportedRecv(fn *ssa.Function) bool {
+	t := fn.Signature.Recv().Type()
+	if p, ok := t.(*types.Pointer); ok {
+		t = p.Elem()
+	}
+	n, ok := types.Unalias(t).(*types.Named)
+	return ok && n.Obj().Exported()
+}
+
+// sendsThrough returns the requests of the package sent through the
+// transport built at pos: through a client whose transport it is, or by
+// its RoundTrip.
+func (c *checker) sendsThrough(pos token.Pos) []httplib.Send {
+	if c.byTransport == nil {
+		c.byTransport = make(map[token.Pos][]httplib.Send)
+		for _, fn := range c.res.Funcs {
+			for _, b := range fn.Blocks {
+				for _, instr := range b.Instrs {
+					call, ok := instr.(ssa.CallInstruction)
+					if !ok {
+						continue
+					}
+					s, ok := httplib.Classify(call)
+					if !ok {
+						continue
+					}
+					var t *httpconfig.Transport
+					switch s.Via {
+					case httplib.ViaClient:
+						t = c.clients.Client(s.Client).Transport
+					case httplib.ViaRoundTrip:
+						t = c.clients.Transport(s.Transport)
+					default:
+						continue
+					}
+					if p := t.Pos(); p.IsValid() {
+						c.byTransport[p] = append(c.byTransport[p], s)
+					}
+				}
+			}
+		}
+	}
+	return c.byTransport[pos]
 }
 
 func (c *checker) checkInconsistent(s site) {

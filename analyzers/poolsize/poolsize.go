@@ -35,7 +35,7 @@ const (
 // Rules lists the analyzer's rules.
 var Rules = []lint.Rule{
 	{Slug: IdlePerHostDefault, Summary: "MaxIdleConns or MaxConnsPerHost raised while MaxIdleConnsPerHost stays at its default of 2"},
-	{Slug: IdleTimeoutZero, Summary: "IdleConnTimeout is 0: idle connections are never closed by the client"},
+	{Slug: IdleTimeoutZero, Summary: "IdleConnTimeout is 0 on a pool that can hold many idle connections: a raised per-host limit, or no limit and per-call hosts"},
 	{Slug: TransportPerRequest, Summary: "connection pool built per request or per call and dropped without CloseIdleConnections"},
 	{Slug: FanoutExceedsPool, Summary: "concurrent fan-out wider than the transport's idle connections per host"},
 	{Slug: InconsistentLimits, Summary: "constant pool limits that defeat each other"},
@@ -73,6 +73,9 @@ type checker struct {
 	clients *httpconfig.Resolver
 	loops   map[*ssa.Function]*loops.Forest
 	oneShot *bool // memo of oneShotCommand
+	// byTransport holds the package's sends by the position of the
+	// transport they go through (see sendsThrough).
+	byTransport map[token.Pos][]httplib.Send
 }
 
 func run(pass *analysis.Pass, rep *lint.Reporter, cfg *config) error {

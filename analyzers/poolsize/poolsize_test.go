@@ -12,13 +12,14 @@ import (
 
 func TestDefaults(t *testing.T) {
 	results := analysistest.Run(t, analysistest.TestData(), poolsize.Analyzer, "limits", "defaultmutated", "perrequest", "mainpkg", "fanout", "factories", "commaok", "wrapped", "tuned", "mainloop", "xfactories")
-	testutil.CheckMessages(t, results, 120)
+	testutil.CheckMessages(t, results, 150)
+	testutil.CheckRelated(t, results)
 }
 
 func TestFanoutWidth(t *testing.T) {
 	a := testutil.Configure(t, poolsize.New(), "fanout-width=16")
 	results := analysistest.Run(t, analysistest.TestData(), a, "options")
-	testutil.CheckMessages(t, results, 120)
+	testutil.CheckMessages(t, results, 150)
 }
 
 func TestFlags(t *testing.T) {
@@ -39,10 +40,10 @@ func TestLibraries(t *testing.T) {
 	dir := filepath.Join(analysistest.TestData(), "mod")
 	testutil.DownloadModules(t, dir)
 	results := analysistest.Run(t, dir, poolsize.Analyzer, "./...")
-	testutil.CheckMessages(t, results, 120)
+	testutil.CheckMessages(t, results, 150)
 }
 
 func TestSuggestedFixes(t *testing.T) {
 	results := analysistest.RunWithSuggestedFixes(t, analysistest.TestData(), poolsize.Analyzer, "fix")
-	testutil.CheckMessages(t, results, 120)
+	testutil.CheckMessages(t, results, 150)
 }

@@ -540,8 +540,82 @@ func TestProofIdlePerHostDefault(t *testing.T) {
 
 // TestProofIdleTimeoutZero proves idle-timeout-zero: a transport built
 // from its zero value never closes an idle connection; IdleConnTimeout
-// makes the client close it.
+// makes the client close it. That piles up only where the pool can hold
+// many: after a burst through a per-host pool raised above the default,
+// every connection the burst opened stays (with the default of 2 per
+// host, two do); and with MaxIdleConns 0, every host reached keeps its
+// idle connections (with MaxIdleConns set, no more than that are kept).
 func TestProofIdleTimeoutZero(t *testing.T) {
+	t.Run("burst/raised-per-host", func(t *testing.T) {
+		const width = 8
+		for _, tc := range []struct {
+			name     string
+			tr       *http.Transport
+			wantOpen int
+		}{
+			{"MaxIdleConnsPerHost 8, IdleConnTimeout 0", &http.Transport{MaxIdleConnsPerHost: width}, width},
+			{"default per-host pool", &http.Transport{}, 2},
+			{"MaxIdleConnsPerHost 8, IdleConnTimeout 100ms", &http.Transport{MaxIdleConnsPerHost: width, IdleConnTimeout: 100 * time.Millisecond}, 0},
+		} {
+			t.Run(tc.name, func(t *testing.T) {
+				checkNoLeak(t)
+				s := newPoolServer(t, newGate(width))
+				t.Cleanup(tc.tr.CloseIdleConnections)
+				fanOut(t, &http.Client{Transport: tc.tr}, s.URL, width)
+				time.Sleep(stillOpen)
+				got := s.openSettled(tc.wantOpen)
+				t.Logf("%s: %d concurrent requests opened %d connections; %d still open %v later", tc.name, width, s.accepted.Load(), got, stillOpen)
+				if s.accepted.Load() != width {
+					t.Fatalf("the burst opened %d connections, want %d", s.accepted.Load(), width)
+				}
+				if got != tc.wantOpen {
+					t.Errorf("%d connections still open, want %d", got, tc.wantOpen)
+				}
+			})
+		}
+	})
+
+	t.Run("hosts/no-limit", func(t *testing.T) {
+		const hosts = 12
+		for _, tc := range []struct {
+			name     string
+			tr       *http.Transport
+			wantOpen int
+		}{
+			{"MaxIdleConns 0, IdleConnTimeout 0", &http.Transport{}, hosts},
+			{"MaxIdleConns 4", &http.Transport{MaxIdleConns: 4}, 4},
+			{"IdleConnTimeout 100ms", &http.Transport{IdleConnTimeout: 100 * time.Millisecond}, 0},
+		} {
+			t.Run(tc.name, func(t *testing.T) {
+				checkNoLeak(t)
+				var servers []*poolServer
+				for range hosts {
+					servers = append(servers, newPoolServer(t, nil)) // a port each: a host each
+				}
+				t.Cleanup(tc.tr.CloseIdleConnections)
+				c := &http.Client{Transport: tc.tr}
+				for _, s := range servers {
+					if err := get(c, s.URL); err != nil {
+						t.Fatal(err)
+					}
+				}
+				open := func() int {
+					n := 0
+					for _, s := range servers {
+						n += int(s.open.Load())
+					}
+					return n
+				}
+				time.Sleep(stillOpen)
+				waitFor(settle, func() bool { return open() == tc.wantOpen })
+				t.Logf("%s: one request to each of %d hosts; %d connections still open %v later", tc.name, hosts, open(), stillOpen)
+				if got := open(); got != tc.wantOpen {
+					t.Errorf("%d connections still open, want %d", got, tc.wantOpen)
+				}
+			})
+		}
+	})
+
 	t.Run("zero-value", func(t *testing.T) {
 		checkNoLeak(t)
 		s := newPoolServer(t, nil)

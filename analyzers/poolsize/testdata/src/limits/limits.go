@@ -65,18 +65,27 @@ func NoKeepAlives() *http.Transport {
 // idle-timeout-zero
 
 func ZeroLiteral() *http.Transport {
-	return &http.Transport{MaxIdleConnsPerHost: 10} // want `this zero-value http.Transport never closes idle connections; set IdleConnTimeout below the server's idle timeout`
+	return &http.Transport{MaxIdleConnsPerHost: 10} // want `IdleConnTimeout is 0 and MaxIdleConnsPerHost 10: a burst's idle connections stay open until the server closes them; set IdleConnTimeout`
 }
 
 func ZeroNew() *http.Transport {
-	t := new(http.Transport) // want `this zero-value http.Transport never closes idle connections; set IdleConnTimeout below the server's idle timeout`
+	t := new(http.Transport) // want `IdleConnTimeout is 0 and MaxIdleConnsPerHost 4: a burst's idle connections stay open until the server closes them; set IdleConnTimeout`
 	t.MaxIdleConnsPerHost = 4
 	return t
 }
 
+// ExplicitZero keeps idle connections for good, but the clone's pool is
+// bounded (MaxIdleConns 100, 2 per host): nothing piles up.
 func ExplicitZero() *http.Transport {
 	t := http.DefaultTransport.(*http.Transport).Clone()
-	t.IdleConnTimeout = 0 // want `IdleConnTimeout is 0, so idle connections are never closed; set it below the server's idle timeout`
+	t.IdleConnTimeout = 0
+	return t
+}
+
+func ExplicitZeroRaised() *http.Transport {
+	t := http.DefaultTransport.(*http.Transport).Clone()
+	t.MaxIdleConnsPerHost = 32 // related `MaxIdleConnsPerHost raised here`
+	t.IdleConnTimeout = 0      // want `IdleConnTimeout is 0 and MaxIdleConnsPerHost 32: a burst's idle connections stay open until the server closes them; set IdleConnTimeout`
 	return t
 }
 
@@ -98,7 +107,7 @@ type options struct {
 func fromOptions(o options) *http.Transport {
 	return &http.Transport{
 		MaxIdleConnsPerHost: o.maxIdle,
-		IdleConnTimeout:     o.idleTimeout, // want `IdleConnTimeout is 0, copied from options.idleTimeout \(never set\); set it below the server's idle timeout`
+		IdleConnTimeout:     o.idleTimeout, // want `IdleConnTimeout is 0, copied from options\.idleTimeout \(never set\): a burst's idle connections stay open until the server closes them`
 	}
 }
 
@@ -183,8 +192,10 @@ func OneShot(u string) error {
 	return resp.Body.Close()
 }
 
+// Literal100 keeps 2 idle connections per host and 100 in all: bounded,
+// and the per-host default is idle-per-host-default's concern.
 func Literal100() *http.Transport {
-	return &http.Transport{MaxIdleConns: 100} // want `MaxIdleConnsPerHost is 2 \(the default\) with MaxIdleConns=100; set MaxIdleConnsPerHost near the expected concurrency` `this zero-value http.Transport never closes idle connections; set IdleConnTimeout below the server's idle timeout`
+	return &http.Transport{MaxIdleConns: 100} // want `MaxIdleConnsPerHost is 2 \(the default\) with MaxIdleConns=100; set MaxIdleConnsPerHost near the expected concurrency`
 }
 
 // Sender configures itself like sentry-go's transport: the transport is
@@ -192,7 +203,7 @@ func Literal100() *http.Transport {
 type Sender struct{ transport http.RoundTripper }
 
 func (s *Sender) Configure() {
-	s.transport = &http.Transport{MaxIdleConnsPerHost: 4} // want `this zero-value http.Transport never closes idle connections; set IdleConnTimeout below the server's idle timeout`
+	s.transport = &http.Transport{MaxIdleConnsPerHost: 4} // want `IdleConnTimeout is 0 and MaxIdleConnsPerHost 4: a burst's idle connections stay open until the server closes them; set IdleConnTimeout`
 }
 
 // HandOff gives its client to code that is not seen (acmez's examples

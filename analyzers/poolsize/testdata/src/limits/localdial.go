@@ -33,6 +33,7 @@ func newSocketClient(path string) *socketClient {
 		DialContext: func(ctx context.Context, _, _ string) (net.Conn, error) {
 			return d.DialContext(ctx, "unix", path)
 		},
+		MaxIdleConnsPerHost: 8,
 	}}}
 }
 
@@ -40,9 +41,10 @@ func newSocketClient(path string) *socketClient {
 type remoteClient struct{ hc *http.Client }
 
 func newRemoteClient() *remoteClient {
-	return &remoteClient{hc: &http.Client{Transport: &http.Transport{ // want `this zero-value http.Transport never closes idle connections`
+	return &remoteClient{hc: &http.Client{Transport: &http.Transport{ // want `IdleConnTimeout is 0 and MaxIdleConnsPerHost 8`
 		DialContext: func(ctx context.Context, network, addr string) (net.Conn, error) {
 			return net.Dial(network, addr)
 		},
+		MaxIdleConnsPerHost: 8,
 	}}}
 }

@@ -7,7 +7,7 @@ import (
 	"time"
 )
 
-var shared = &http.Client{Transport: &http.Transport{MaxIdleConnsPerHost: 4}, Timeout: time.Second} // want `this zero-value http.Transport never closes idle connections; set IdleConnTimeout below the server's idle timeout`
+var shared = &http.Client{Transport: &http.Transport{MaxIdleConnsPerHost: 4}, Timeout: time.Second} // want `IdleConnTimeout is 0 and MaxIdleConnsPerHost 4: a burst's idle connections stay open until the server closes them; set IdleConnTimeout`
 
 func main() {
 	for {
