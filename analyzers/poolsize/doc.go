@@ -42,12 +42,14 @@
 // variable or returned), when CloseIdleConnections is called on it, or
 // when keep-alives are disabled.
 //
-// fanout-exceeds-pool: requests are sent from a concurrent fan-out (a go
-// statement or errgroup.Go in a loop over a collection, a worker loop of
-// constant size, errgroup.SetLimit(n)) wider than the transport's idle
-// limit per host (2 by default, also for http.DefaultClient and the
-// helpers). A fan-out of unknown width (a size from configuration) is not
-// reported.
+// fanout-exceeds-pool: requests to one host (a constant host, or a base
+// URL that is the same for every goroutine) are sent from a concurrent
+// fan-out (a go statement or errgroup.Go in a loop over a collection, a
+// worker loop of constant size, errgroup.SetLimit(n)) wider than the
+// transport's idle limit per host (2 by default, also for
+// http.DefaultClient and the helpers). A fan-out of unknown width (a size
+// from configuration), or with a goroutine per configured server, URL or
+// node (a host each), is not reported.
 //
 // inconsistent-limits: constant settings that defeat each other:
 // MaxIdleConnsPerHost above MaxIdleConns, MaxConnsPerHost below

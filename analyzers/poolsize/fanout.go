@@ -12,6 +12,7 @@ import (
 
 	"github.com/httplint/httplint/internal/http/httpconfig"
 	"github.com/httplint/httplint/internal/http/httplib"
+	"github.com/httplint/httplint/internal/http/requrl"
 	"github.com/httplint/httplint/internal/lint"
 	"github.com/httplint/httplint/internal/ssa/loops"
 	"github.com/httplint/httplint/internal/ssa/valueflow"
@@ -76,7 +77,7 @@ func (c *checker) checkFanouts() {
 				if !ok {
 					continue
 				}
-				c.checkFanout(call, body, w)
+				c.checkFanout(call, body, w, fn, l)
 			}
 		}
 	}
@@ -229,20 +230,29 @@ func (c *checker) describe(v ssa.Value) string {
 // transport it goes through.
 type fanSend struct {
 	call      ssa.CallInstruction
+	send      httplib.Send
 	via       string
 	transport *httpconfig.Transport
+	// path lists the calls from the goroutine's function down to the
+	// function that sends: path[i] enters the function at depth i+1.
+	path []ssa.CallInstruction
 }
 
-// checkFanout reports the fan-out started by launch if a request sent
-// from its goroutine body goes through a transport with fewer idle
-// connections per host than the fan-out's width.
-func (c *checker) checkFanout(launch ssa.CallInstruction, body ssa.Value, w width) {
+// checkFanout reports the fan-out started by launch, in loop l of fn, if
+// a request sent from its goroutine body goes to one host through a
+// transport with fewer idle connections per host than the fan-out's
+// width.
+func (c *checker) checkFanout(launch ssa.CallInstruction, body ssa.Value, w width, fn *ssa.Function, l *loops.Loop) {
 	var sends []fanSend
 	if _, ok := launch.(*ssa.Go); ok {
-		// go http.Get(u): the goroutine is the send.
-		sends = c.sendOf(launch)
+		// go http.Get(u): the goroutine is the send, its arguments
+		// those of fn.
+		for _, s := range c.sendOf(launch) {
+			s.path = nil
+			sends = append(sends, s)
+		}
 	}
-	sends = append(sends, c.sendsFrom(body, 0, map[*ssa.Function]bool{})...)
+	sends = append(sends, c.sendsFrom(body, nil, map[*ssa.Function]bool{})...)
 	for _, s := range sends {
 		t := s.transport
 		if t.Origin == httpconfig.OriginUnknown || keepAlivesOff(t) {
@@ -269,14 +279,17 @@ func (c *checker) checkFanout(launch ssa.CallInstruction, body ssa.Value, w widt
 		if !w.constant() && idle > int64(c.cfg.fanoutWidth) {
 			continue // a sized pool; the width is data-dependent
 		}
+		if !c.oneHost(s, launch, fn, l) {
+			continue // a host per goroutine, or one that cannot be told
+		}
 		var what, fix string
 		switch {
 		case w.limited:
-			what, fix = fmt.Sprintf("an errgroup of %d goroutines (SetLimit)", w.n), fmt.Sprintf("raise it to %d", w.n)
+			what, fix = fmt.Sprintf("an errgroup of %d goroutines (SetLimit)", w.n), fmt.Sprintf("raise it to %d or lower the limit", w.n)
 		case w.constant():
-			what, fix = fmt.Sprintf("%d goroutines", w.n), fmt.Sprintf("raise it to %d", w.n)
+			what, fix = fmt.Sprintf("%d goroutines", w.n), fmt.Sprintf("raise it to %d or run fewer", w.n)
 		default:
-			what, fix = "a goroutine per "+w.of, "raise it"
+			what, fix = "a goroutine per "+w.of, "cap them and raise it to the cap"
 		}
 		setting := fmt.Sprintf("MaxIdleConnsPerHost is %d", perHost.Int)
 		if !perHost.Explicit {
@@ -285,7 +298,7 @@ func (c *checker) checkFanout(launch ssa.CallInstruction, body ssa.Value, w widt
 		pos, end := launchRange(c, launch)
 		c.rep.Report(analysis.Diagnostic{
 			Pos: pos, End: end, Category: FanoutExceedsPool,
-			Message: fmt.Sprintf("%s for %s using %s; %s", setting, what, s.via, fix),
+			Message: fmt.Sprintf("%s for %s to one host using %s; %s", setting, what, s.via, fix),
 			Related: []analysis.RelatedInformation{{Pos: s.call.Pos(), Message: "request sent here"}},
 		})
 		return
@@ -314,16 +327,16 @@ func (c *checker) sendOf(call ssa.CallInstruction) []fanSend {
 	}
 	switch s.Via {
 	case httplib.ViaHelper:
-		return []fanSend{{call: call, via: "http.DefaultClient", transport: c.clients.DefaultClient().Transport}}
+		return []fanSend{{call: call, send: s, via: "http.DefaultClient", transport: c.clients.DefaultClient().Transport}}
 	case httplib.ViaClient:
 		cl := c.clients.Client(s.Client)
 		via := "an http.Client"
 		if cl.Origin == httpconfig.OriginDefault {
 			via = "http.DefaultClient"
 		}
-		return []fanSend{{call: call, via: via, transport: cl.Transport}}
+		return []fanSend{{call: call, send: s, via: via, transport: cl.Transport}}
 	case httplib.ViaRoundTrip:
-		return []fanSend{{call: call, via: "an http.Transport", transport: c.clients.Transport(s.Transport)}}
+		return []fanSend{{call: call, send: s, via: "an http.Transport", transport: c.clients.Transport(s.Transport)}}
 	}
 	return nil
 }
@@ -332,8 +345,9 @@ func (c *checker) sendOf(call ssa.CallInstruction) []fanSend {
 const maxSendDepth = 3
 
 // sendsFrom returns the requests sent by the function value fnv, directly
-// or through the functions of this package it calls.
-func (c *checker) sendsFrom(fnv ssa.Value, depth int, seen map[*ssa.Function]bool) []fanSend {
+// or through the functions of this package it calls; path is the calls
+// that led to fnv (empty for the goroutine's own function).
+func (c *checker) sendsFrom(fnv ssa.Value, path []ssa.CallInstruction, seen map[*ssa.Function]bool) []fanSend {
 	var fn *ssa.Function
 	switch f := fnv.(type) {
 	case *ssa.Function:
@@ -341,7 +355,7 @@ func (c *checker) sendsFrom(fnv ssa.Value, depth int, seen map[*ssa.Function]boo
 	case *ssa.MakeClosure:
 		fn, _ = f.Fn.(*ssa.Function)
 	}
-	if fn == nil || seen[fn] || depth > maxSendDepth || fn.Pkg != c.res.Index.Pkg {
+	if fn == nil || seen[fn] || len(path) > maxSendDepth || fn.Pkg != c.res.Index.Pkg {
 		return nil
 	}
 	seen[fn] = true
@@ -353,6 +367,9 @@ func (c *checker) sendsFrom(fnv ssa.Value, depth int, seen map[*ssa.Function]boo
 				continue
 			}
 			if s := c.sendOf(call); s != nil {
+				for i := range s {
+					s[i].path = path
+				}
 				out = append(out, s...)
 				continue
 			}
@@ -363,8 +380,205 @@ func (c *checker) sendsFrom(fnv ssa.Value, depth int, seen map[*ssa.Function]boo
 			if common.IsInvoke() {
 				continue
 			}
-			out = append(out, c.sendsFrom(common.Value, depth+1, seen)...)
+			out = append(out, c.sendsFrom(common.Value, append(path[:len(path):len(path)], call), seen)...)
 		}
 	}
 	return out
+}
+
+// oneHost reports whether every request s sends from a fan-out started
+// by launch, in loop l of fn, goes to the same host: the host of its URL
+// (requrl) is a constant, or a value that is the same on every iteration
+// of l (a base URL in a field of the receiver, a parameter of fn, a
+// value computed before the loop). One goroutine per configured server,
+// URL or node sends to a host each, which the per-host idle limit does
+// not concern.
+func (c *checker) oneHost(s fanSend, launch ssa.CallInstruction, fn *ssa.Function, l *loops.Loop) bool {
+	hosts, ok := requrl.Hosts(c.res.Index, s.send)
+	if !ok {
+		return false
+	}
+	inv := &invariance{c: c, launch: launch, fn: fn, loop: l, path: s.path, seen: make(map[ssa.Value]bool)}
+	return inv.sameHosts(hosts, len(s.path), 0)
+}
+
+// sameHosts reports whether every source of a host, in the function at
+// level, is the same in every goroutine.
+func (iv *invariance) sameHosts(hosts []requrl.Source, level, depth int) bool {
+	for _, h := range hosts {
+		if h.Value != nil && !iv.sameURL(h.Value, level, depth) {
+			return false
+		}
+	}
+	return true
+}
+
+// sameURL is same for v, a URL or the part that holds its host: through
+// a parameter or a captured variable, the host is the one of the URL the
+// caller passes (base + "/items/" + id names base's host), not the whole
+// URL.
+func (iv *invariance) sameURL(v ssa.Value, level, depth int) bool {
+	arg, argLevel := iv.passed(valueflow.StripCopies(v), level)
+	if arg == nil {
+		return iv.same(v, level, depth)
+	}
+	hosts, ok := requrl.HostsOf(iv.c.res.Index, arg)
+	return ok && iv.sameHosts(hosts, argLevel, depth+1)
+}
+
+// passed returns the value a parameter or captured variable v (of the
+// function at level) is given, and the level of the function it is in;
+// nil when v is neither or cannot be followed.
+func (iv *invariance) passed(v ssa.Value, level int) (ssa.Value, int) {
+	switch x := v.(type) {
+	case *ssa.Parameter:
+		if level < 0 {
+			return nil, 0
+		}
+		i := paramIndex(x.Parent(), x)
+		call := iv.launch
+		if level > 0 {
+			call = iv.path[level-1]
+		} else if _, isGo := call.(*ssa.Go); !isGo {
+			return nil, 0
+		}
+		if args := call.Common().Args; i >= 0 && i < len(args) {
+			return args[i], level - 1
+		}
+	case *ssa.FreeVar:
+		if level != 0 {
+			return nil, 0
+		}
+		if mc := iv.body(); mc != nil {
+			for i, fv := range mc.Fn.(*ssa.Function).FreeVars {
+				if fv == x {
+					return mc.Bindings[i], -1
+				}
+			}
+		}
+	}
+	return nil, 0
+}
+
+// invariance decides whether a value in a fan-out's goroutine (or in a
+// function it calls, at a depth along path) is the same in every
+// goroutine of the fan-out.
+type invariance struct {
+	c      *checker
+	launch ssa.CallInstruction
+	fn     *ssa.Function // the function with the loop
+	loop   *loops.Loop
+	path   []ssa.CallInstruction
+	seen   map[ssa.Value]bool
+}
+
+// maxSameDepth bounds how far same follows the operands of a value.
+const maxSameDepth = 12
+
+// same reports whether v, a value of the function at depth level (0: the
+// goroutine's function; -1: fn, where the loop is), is the same in every
+// goroutine.
+func (iv *invariance) same(v ssa.Value, level, depth int) bool {
+	v = valueflow.StripCopies(v)
+	if depth > maxSameDepth || iv.seen[v] {
+		return false
+	}
+	iv.seen[v] = true
+	defer delete(iv.seen, v)
+	if level < 0 {
+		// In fn: what is defined outside the loop is the same for
+		// every iteration.
+		if instr, ok := v.(ssa.Instruction); ok && instr.Block() != nil && !iv.loop.Contains(instr.Block()) {
+			return true
+		}
+	}
+	switch x := v.(type) {
+	case *ssa.Const, *ssa.Global, *ssa.Function:
+		return true
+	case *ssa.Parameter:
+		if level < 0 {
+			return true // fn's own parameter: one value for the whole loop
+		}
+		i := paramIndex(x.Parent(), x)
+		if i < 0 {
+			return false
+		}
+		var call ssa.CallInstruction
+		callerLevel := level - 1
+		if level == 0 {
+			call = iv.launch // go f(x): the launch passes the arguments
+		} else {
+			call = iv.path[level-1]
+		}
+		args := call.Common().Args
+		if level == 0 {
+			if _, isGo := call.(*ssa.Go); !isGo {
+				return false // errgroup.Go's function takes no arguments
+			}
+		}
+		return i < len(args) && iv.same(args[i], callerLevel, depth+1)
+	case *ssa.FreeVar:
+		if level != 0 {
+			return false
+		}
+		mc := iv.body()
+		if mc == nil {
+			return false
+		}
+		for i, fv := range mc.Fn.(*ssa.Function).FreeVars {
+			if fv == x {
+				return iv.same(mc.Bindings[i], -1, depth+1)
+			}
+		}
+		return false
+	case *ssa.UnOp:
+		if x.Op == token.ARROW {
+			return false // a value received: each goroutine its own
+		}
+		return iv.same(x.X, level, depth+1)
+	case *ssa.FieldAddr:
+		return iv.same(x.X, level, depth+1)
+	case *ssa.Field:
+		return iv.same(x.X, level, depth+1)
+	case *ssa.IndexAddr:
+		return iv.same(x.X, level, depth+1) && iv.same(x.Index, level, depth+1)
+	case *ssa.Index:
+		return iv.same(x.X, level, depth+1) && iv.same(x.Index, level, depth+1)
+	case *ssa.BinOp:
+		return iv.same(x.X, level, depth+1) && iv.same(x.Y, level, depth+1)
+	case *ssa.Extract:
+		if _, ok := x.Tuple.(*ssa.Next); ok {
+			return false // an element of a map
+		}
+		return iv.same(x.Tuple, level, depth+1)
+	case *ssa.Call:
+		if x.Call.IsInvoke() && !iv.same(x.Call.Value, level, depth+1) {
+			return false
+		}
+		for _, a := range x.Call.Args {
+			if !iv.same(a, level, depth+1) {
+				return false
+			}
+		}
+		return true // a function of values that are the same
+	case *ssa.Phi:
+		for _, e := range x.Edges {
+			if !iv.same(e, level, depth+1) {
+				return false
+			}
+		}
+		return len(x.Edges) > 0
+	}
+	return false
+}
+
+// body returns the closure the fan-out's goroutine runs, if it is one.
+func (iv *invariance) body() *ssa.MakeClosure {
+	common := iv.launch.Common()
+	v := common.Value
+	if _, isGo := iv.launch.(*ssa.Go); !isGo && len(common.Args) >= 2 {
+		v = common.Args[1]
+	}
+	mc, _ := valueflow.StripCopies(v).(*ssa.MakeClosure)
+	return mc
 }

@@ -37,7 +37,7 @@ var Rules = []lint.Rule{
 	{Slug: IdlePerHostDefault, Summary: "MaxIdleConns or MaxConnsPerHost raised while MaxIdleConnsPerHost stays at its default of 2"},
 	{Slug: IdleTimeoutZero, Summary: "IdleConnTimeout is 0 on a pool that can hold many idle connections: a raised per-host limit, or no limit and per-call hosts"},
 	{Slug: TransportPerRequest, Summary: "connection pool built per request or per call and dropped without CloseIdleConnections"},
-	{Slug: FanoutExceedsPool, Summary: "concurrent fan-out wider than the transport's idle connections per host"},
+	{Slug: FanoutExceedsPool, Summary: "concurrent fan-out to one host wider than the transport's idle connections per host"},
 	{Slug: InconsistentLimits, Summary: "constant pool limits that defeat each other"},
 }
 

@@ -446,8 +446,41 @@ func TestProofTransportPerRequest(t *testing.T) {
 // fanout-exceeds-pool: with MaxIdleConnsPerHost left at 0 a transport
 // keeps only 2 idle connections to a host, so a fan-out of 16 concurrent
 // requests closes 14 connections after each round and dials 14 new ones
-// for the next, whatever MaxIdleConns or MaxConnsPerHost say.
+// for the next, whatever MaxIdleConns or MaxConnsPerHost say. A fan-out
+// with one goroutine per host does not churn: each host sees one request
+// at a time, and its connection is reused.
 func TestProofIdlePerHostDefault(t *testing.T) {
+	t.Run("distinct-hosts", func(t *testing.T) {
+		const hosts, rounds = 16, 3
+		checkNoLeak(t)
+		var servers []*poolServer
+		for range hosts {
+			servers = append(servers, newPoolServer(t, nil))
+		}
+		tr := &http.Transport{}
+		t.Cleanup(tr.CloseIdleConnections)
+		c := &http.Client{Transport: tr}
+		var wg sync.WaitGroup
+		for _, s := range servers {
+			wg.Go(func() {
+				for range rounds {
+					if err := get(c, s.URL); err != nil {
+						t.Error(err)
+					}
+				}
+			})
+		}
+		wg.Wait()
+		accepted := 0
+		for _, s := range servers {
+			accepted += int(s.accepted.Load())
+		}
+		t.Logf("%d goroutines, one per host, %d requests each: %d connections in all", hosts, rounds, accepted)
+		if accepted != hosts {
+			t.Errorf("the servers accepted %d connections, want %d (one per host, reused)", accepted, hosts)
+		}
+	})
+
 	if http.DefaultMaxIdleConnsPerHost != 2 {
 		t.Fatalf("http.DefaultMaxIdleConnsPerHost = %d, want 2", http.DefaultMaxIdleConnsPerHost)
 	}

@@ -53,6 +53,17 @@ func Hosts(ix *valueflow.Index, s httplib.Send) ([]Source, bool) {
 	return f.out, true
 }
 
+// HostsOf returns the sources of the host of u, a URL (a string or a
+// *url.URL), as Hosts does for the URL of a send.
+func HostsOf(ix *valueflow.Index, u ssa.Value) ([]Source, bool) {
+	f := &finder{ix: ix, busy: make(map[ssa.Value]bool)}
+	f.url(u, 0)
+	if f.unknown || len(f.out) == 0 {
+		return nil, false
+	}
+	return f.out, true
+}
+
 type finder struct {
 	ix      *valueflow.Index
 	out     []Source

@@ -20,20 +20,23 @@ func newGatewayTransport() *http.Transport {
 
 var gateway = &http.Client{Transport: newGatewayTransport(), Timeout: 25 * time.Second}
 
-// Broadcast queries every institution at once through the shared gateway
-// client.
-func Broadcast(urls []string) {
-	done := make(chan struct{}, len(urls))
-	for _, u := range urls {
+// Balances asks the bank's API for every account at once through the
+// shared gateway client: one host, one goroutine per account, two idle
+// connections kept.
+func Balances(accounts []string) {
+	done := make(chan struct{}, len(accounts))
+	for _, a := range accounts {
 		go func() {
 			defer func() { done <- struct{}{} }()
-			resp, err := gateway.Get(u)
+			resp, err := gateway.Get(bankAPI + "/accounts/" + a + "/balance")
 			if err == nil {
 				resp.Body.Close()
 			}
 		}()
 	}
-	for range urls {
+	for range accounts {
 		<-done
 	}
 }
+
+const bankAPI = "https://api.bank.example"
