@@ -326,7 +326,9 @@ func (c *checker) loopRules(fn *ssa.Function, a *attempt, r *retryloop.Retry) {
 			Related: append([]analysis.RelatedInformation{{Pos: w.Sub.Pos(), Message: "the only bound"}}, related...),
 			Message: fmt.Sprintf("this loop's only bound, %s-%d, wraps to ~2^64 when the unsigned %s %s; check it first", name, w.K, name, when)})
 	}
-	if len(r.Waits) == 0 && !selfRetrying {
+	if len(r.Waits) == 0 && !selfRetrying && (r.Attempts == 0 || r.Attempts > 2) {
+		// Retrying once at once (after a token refresh, a new
+		// transport) doubles a request at most: that is no hammering.
 		c.rep.Report(analysis.Diagnostic{Pos: pos, End: end, Category: NoBackoff, Related: related,
 			Message: fmt.Sprintf("this loop retries %s immediately; %s", a.name, backoffFix)})
 	}

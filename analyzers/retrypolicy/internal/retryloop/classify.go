@@ -655,6 +655,9 @@ func isContextDone(ch ssa.Value) bool {
 // at iff, conditioned on a counter compared with a constant, bounds the
 // loop; 0 when it cannot.
 func countAttempts(f *Forest, l *Loop, cb *ssa.BasicBlock, iff *ssa.If, exitTrue bool) int {
+	if n := flagAttempts(l, iff, exitTrue); n > 0 {
+		return n
+	}
 	bin, ok := iff.Cond.(*ssa.BinOp)
 	if !ok {
 		return 0
@@ -742,6 +745,48 @@ func countAttempts(f *Forest, l *Loop, cb *ssa.BasicBlock, iff *ssa.If, exitTrue
 			}
 		}
 		v += step
+	}
+	return 0
+}
+
+// flagAttempts counts the attempts of a loop bounded by a boolean flag
+// that the retry path flips (if !retried { retried = true; goto retry }):
+// the header φ starts as one constant and every back edge gives it the
+// other, and the exit at iff is taken once it is flipped. It returns 2,
+// or 0 when iff is not such a test.
+func flagAttempts(l *Loop, iff *ssa.If, exitTrue bool) int {
+	cond, neg := iff.Cond, false
+	if u, ok := cond.(*ssa.UnOp); ok && u.Op == token.NOT {
+		cond, neg = u.X, true
+	}
+	p, ok := cond.(*ssa.Phi)
+	if !ok || p.Block() != l.Header {
+		return 0
+	}
+	var first, flipped constant.Value
+	for i, e := range p.Edges {
+		k := constOf(e)
+		if k == nil || k.Value == nil || k.Value.Kind() != constant.Bool || i >= len(p.Block().Preds) {
+			return 0
+		}
+		if !l.Contains(p.Block().Preds[i]) {
+			if first != nil && constant.BoolVal(first) != constant.BoolVal(k.Value) {
+				return 0
+			}
+			first = k.Value
+		} else {
+			if flipped != nil && constant.BoolVal(flipped) != constant.BoolVal(k.Value) {
+				return 0
+			}
+			flipped = k.Value
+		}
+	}
+	if first == nil || flipped == nil || constant.BoolVal(first) == constant.BoolVal(flipped) {
+		return 0
+	}
+	exits := func(v constant.Value) bool { return (constant.BoolVal(v) != neg) == exitTrue }
+	if !exits(first) && exits(flipped) {
+		return 2
 	}
 	return 0
 }
