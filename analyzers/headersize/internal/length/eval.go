@@ -343,9 +343,10 @@ func (a *Estimator) opaque(f *frame, v ssa.Value, m measure, coll ssa.Value) Len
 		if arr, ok := under(deref(t)).(*types.Array); ok {
 			return Const(int(arr.Len()))
 		}
-		if receiverRooted(v) || enumElems(t) {
+		if receiverRooted(v) || enumElems(t) || boundedBySource(v) {
 			// A method's own state (scopes, filters, credentials a
-			// client keeps), or a list of enumerated values, is not the
+			// client keeps), a list of enumerated values, the peer's
+			// own TLS data or the operator's configuration is not the
 			// caller's unbounded input.
 			return Unknown
 		}

@@ -85,8 +85,9 @@ func intDigits(b *types.Basic) int {
 }
 
 // enumElems reports whether the elements of collection type t are of a
-// named basic type for which its package declares constants: a list of
-// enumerated values (statuses, kinds), which stays short.
+// named basic type whose package declares its values (constants, or
+// package variables): a list of enumerated values (statuses, kinds,
+// protocols), which stays short.
 func enumElems(t types.Type) bool {
 	var elem types.Type
 	switch u := under(deref(t)).(type) {
@@ -104,13 +105,23 @@ func enumElems(t types.Type) bool {
 	if _, ok := n.Underlying().(*types.Basic); !ok {
 		return false
 	}
+	// Its values are declared: constants, or package variables (two or
+	// more) of the type, as some packages declare them.
 	scope := n.Obj().Pkg().Scope()
+	vars := 0
 	for _, name := range scope.Names() {
-		if c, ok := scope.Lookup(name).(*types.Const); ok && types.Identical(c.Type(), n) {
-			return true
+		switch o := scope.Lookup(name).(type) {
+		case *types.Const:
+			if types.Identical(o.Type(), n) {
+				return true
+			}
+		case *types.Var:
+			if types.Identical(o.Type(), n) {
+				vars++
+			}
 		}
 	}
-	return false
+	return vars >= 2
 }
 
 // typeElem estimates an element (or key) of a collection of type t from
