@@ -262,6 +262,12 @@ func (c *checker) checkIdleTimeout(s site) {
 		// balancer in between.
 		return
 	}
+	if c.droppedByCallers(s) {
+		// Returned by a factory whose every caller drops it: a pool per
+		// call, which transport-per-request reports where it is made,
+		// not a long-lived one.
+		return
+	}
 	at := token.NoPos
 	switch {
 	case v.Explicit && v.Pos().IsValid():
@@ -540,4 +546,39 @@ func (c *checker) runsOnce(call ssa.CallInstruction, depth int) bool {
 		}
 	}
 	return true
+}
+
+// droppedByCallers reports whether the pool s builds is returned by its
+// function, a pool factory, and every call of that function in the
+// package drops the pool it gets (none stores or returns it).
+func (c *checker) droppedByCallers(s site) bool {
+	if s.fn == nil || s.fn.Parent() != nil || s.transport == nil || !s.transport.Pos().IsValid() {
+		return false
+	}
+	results := s.fn.Signature.Results()
+	for i := 0; i < results.Len(); i++ {
+		t := c.clients.Factory(s.fn, i)
+		if t == nil || t.Pos() != s.transport.Pos() {
+			continue
+		}
+		sites, complete := c.res.Index.Callers(s.fn)
+		if !complete || len(sites) == 0 {
+			return false
+		}
+		for _, site := range sites {
+			call, ok := site.(*ssa.Call)
+			if !ok {
+				return false
+			}
+			v := resultValue(call, i, results.Len())
+			if v == nil {
+				continue // the pool is not even used
+			}
+			if lt := c.res.Index.Lifetime(v, poolUse); lt.Kept || lt.Escapes {
+				return false
+			}
+		}
+		return true
+	}
+	return false
 }

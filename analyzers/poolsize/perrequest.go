@@ -2,6 +2,10 @@ package poolsize
 
 import (
 	"fmt"
+	"go/constant"
+	"net/http"
+	"strings"
+	"unicode"
 
 	"golang.org/x/tools/go/analysis"
 	"golang.org/x/tools/go/ssa"
@@ -46,6 +50,11 @@ func (c *checker) checkPerRequest(s site) {
 	if !ok {
 		return
 	}
+	if c.closesEveryConnection(lt.Operations) {
+		// Every request asks for its connection to be closed
+		// (Connection: close, req.Close): the pool keeps nothing.
+		return
+	}
 	lingers := ""
 	if t := s.transport; t != nil && t.Get(httpconfig.IdleConnTimeout).IsZero() {
 		lingers = " (no IdleConnTimeout)"
@@ -80,6 +89,11 @@ func (c *checker) perRequestContext(s site) (string, bool) {
 	if s.fn.Parent() == nil && (s.fn.Name() == "init" || (s.fn.Name() == "main" && s.fn.Pkg.Pkg.Name() == "main")) {
 		return "", false
 	}
+	if c.runsRarely(s.fn) {
+		// Once at start-up or per configuration load: a pool per run
+		// of it is no pool per request.
+		return "", false
+	}
 	name := s.fn.Name()
 	if p := s.fn.Parent(); p != nil {
 		name = "a closure in " + p.Name()
@@ -94,4 +108,123 @@ func isHandler(fn *ssa.Function) bool {
 	return params.Len() == 2 &&
 		typeutil.IsNamedValue(params.At(0).Type(), httplib.NetHTTP, "ResponseWriter") &&
 		typeutil.IsPointerTo(params.At(1).Type(), httplib.NetHTTP, "Request")
+}
+
+// lifecyclePrefixes start the names of functions and methods that run at
+// start-up or once per configuration load, as module systems, plugin
+// registries and servers name them (caddy's Provision and LoadConfig, a
+// New constructor, Setup, Init, Start).
+var lifecyclePrefixes = []string{
+	"New", "new", "Init", "init", "Setup", "setup", "Provision", "provision", "Configure", "configure",
+	"Load", "load", "Reload", "reload", "Start", "start", "Register", "register", "Validate", "validate",
+	"UnmarshalCaddyfile",
+}
+
+// runsRarely reports whether fn runs once at start-up or once per
+// configuration load: it is named as such a function is, or every call of it in the package runs once (main,
+// init, and the functions only they call, outside loops and goroutines).
+func (c *checker) runsRarely(fn *ssa.Function) bool {
+	if fn.Parent() != nil {
+		// A closure runs when it is called (a RoundTripperFunc per
+		// request), not when the function that makes it does.
+		return false
+	}
+	for _, p := range lifecyclePrefixes {
+		if name := fn.Name(); strings.HasPrefix(name, p) && (len(name) == len(p) || !unicode.IsLower(rune(name[len(p)]))) {
+			return true
+		}
+	}
+	sites, complete := c.res.Index.Callers(fn)
+	if !complete || len(sites) == 0 {
+		return false
+	}
+	for _, site := range sites {
+		if !c.runsOnce(site, 0) {
+			return false
+		}
+	}
+	return true
+}
+
+// closesEveryConnection reports whether every send among sends asks for
+// its connection to be closed after the response: its request sets
+// Close, or a "Connection: close" header (net/http's Request.wantsClose),
+// so that a pool built for them keeps no idle connection.
+func (c *checker) closesEveryConnection(sends []ssa.CallInstruction) bool {
+	if len(sends) == 0 {
+		return false
+	}
+	for _, call := range sends {
+		s, ok := httplib.Classify(call)
+		if !ok || s.Request == nil || !c.closesConnection(s.Request) {
+			return false
+		}
+	}
+	return true
+}
+
+// closesConnection reports whether every request req may be sets Close
+// to true or sets its Connection header to "close" in the function that
+// sends it.
+func (c *checker) closesConnection(req ssa.Value) bool {
+	origins := c.res.Index.Origins(req)
+	if len(origins) == 0 {
+		return false
+	}
+	for _, o := range origins {
+		if o.V == nil {
+			return false
+		}
+		closes := false
+		stores, _ := c.res.Index.ObjectStores(o.V, nil)
+		for _, st := range stores {
+			if st.Field != nil && st.Field.Name() == "Close" {
+				if k, ok := valueflow.StripCopies(st.Value).(*ssa.Const); ok && k.Value != nil && constant.BoolVal(k.Value) {
+					closes = true
+				}
+			}
+		}
+		closes = closes || c.setsConnectionClose(o.V)
+		if !closes {
+			return false
+		}
+	}
+	return true
+}
+
+// setsConnectionClose reports whether a Header.Set or Header.Add of
+// "Connection: close" is made on the Header field of req.
+func (c *checker) setsConnectionClose(req ssa.Value) bool {
+	if req.Referrers() == nil {
+		return false
+	}
+	for _, r := range *req.Referrers() {
+		fa, ok := r.(*ssa.FieldAddr)
+		if !ok || fa.Referrers() == nil || valueflow.FieldOf(fa) == nil || valueflow.FieldOf(fa).Name() != "Header" {
+			continue
+		}
+		for _, u := range *fa.Referrers() {
+			load, ok := u.(*ssa.UnOp)
+			if !ok || load.Referrers() == nil {
+				continue
+			}
+			for _, use := range *load.Referrers() {
+				call, ok := use.(*ssa.Call)
+				if !ok || len(call.Call.Args) != 3 || call.Call.Args[0] != ssa.Value(load) {
+					continue
+				}
+				switch typeutil.FuncKey(valueflow.StaticCallee(&call.Call)) {
+				case "net/http.Header.Set", "net/http.Header.Add":
+				default:
+					continue
+				}
+				key, ok1 := c.res.Index.ConstString(call.Call.Args[1])
+				val, ok2 := c.res.Index.ConstString(call.Call.Args[2])
+				if ok1 && ok2 && http.CanonicalHeaderKey(key) == "Connection" && strings.EqualFold(strings.TrimSpace(val), "close") {
+					return true
+				}
+			}
+		}
+	}
+	return false
 }
