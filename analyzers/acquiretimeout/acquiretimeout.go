@@ -73,6 +73,7 @@ func run(pass *analysis.Pass, rep *lint.Reporter, cfg *config) error {
 	if res == nil || lint.MatchPackage(cfg.allowPkgs, pass.Pkg.Path()) {
 		return nil
 	}
+	rep.SetNote(res.RunsNote)
 	clients := res.ClientResolver()
 	deadlines := res.DeadlineResolver()
 	senders := res.SendResolver()

@@ -85,6 +85,7 @@ func run(pass *analysis.Pass, rep *lint.Reporter, cfg *config) error {
 	if res == nil {
 		return nil
 	}
+	rep.SetNote(res.RunsNote)
 	c := &checker{pass: pass, cfg: cfg, rep: rep, res: res,
 		la: length.New(res.Index, pass.Fset, pass.Files, pass.TypesInfo),
 		nm: render.New(res.Index, pass.Files), growths: make(map[growthKey][]analysis.Diagnostic)}

@@ -83,7 +83,7 @@ func (c *checker) perRequestContext(s site) (string, bool) {
 	if c.loopsOf(s.fn).Innermost(instr.Block()) != nil {
 		return "per loop iteration", true
 	}
-	if isHandler(s.fn) {
+	if httplib.IsHandler(s.fn.Signature) {
 		return "per request in this handler", true
 	}
 	if s.fn.Parent() == nil && (s.fn.Name() == "init" || (s.fn.Name() == "main" && s.fn.Pkg.Pkg.Name() == "main")) {
@@ -101,14 +101,6 @@ func (c *checker) perRequestContext(s site) (string, bool) {
 	return fmt.Sprintf("per call of %s", name), true
 }
 
-// isHandler reports whether fn has the signature of an http.HandlerFunc
-// (a ServeHTTP method included).
-func isHandler(fn *ssa.Function) bool {
-	params := fn.Signature.Params()
-	return params.Len() == 2 &&
-		typeutil.IsNamedValue(params.At(0).Type(), httplib.NetHTTP, "ResponseWriter") &&
-		typeutil.IsPointerTo(params.At(1).Type(), httplib.NetHTTP, "Request")
-}
 
 // lifecyclePrefixes start the names of functions and methods that run at
 // start-up or once per configuration load, as module systems, plugin

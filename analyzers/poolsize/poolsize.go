@@ -83,6 +83,7 @@ func run(pass *analysis.Pass, rep *lint.Reporter, cfg *config) error {
 	if res == nil {
 		return nil
 	}
+	rep.SetNote(res.RunsNote)
 	c := &checker{pass: pass, cfg: cfg, rep: rep, res: res, clients: res.ClientResolver()}
 	for _, s := range c.sites() {
 		if s.transport != nil && !s.factory {

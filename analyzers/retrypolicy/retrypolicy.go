@@ -117,6 +117,7 @@ func run(pass *analysis.Pass, rep *lint.Reporter, cfg *config) error {
 	if res == nil {
 		return nil
 	}
+	rep.SetNote(res.RunsNote)
 	c := &checker{
 		pass:      pass,
 		rep:       rep,

@@ -22,6 +22,15 @@ type Reporter struct {
 	disabled         map[string]bool // rules turned off by the disable flag
 	files            map[*token.File]*fileInfo
 	seen             map[seenKey]bool
+	note             func(token.Pos) (analysis.RelatedInformation, bool)
+}
+
+// SetNote makes the Reporter add note's related position, when it gives
+// one, to every finding: how the code at the finding runs (see the HTTP
+// model's RunsNote), so that findings on a server's request path stand
+// out from those in a command's start-up.
+func (r *Reporter) SetNote(note func(token.Pos) (analysis.RelatedInformation, bool)) {
+	r.note = note
 }
 
 // ReportSuppressedFlag is the name of every analyzer's flag that makes it
@@ -127,6 +136,11 @@ func (r *Reporter) Report(d analysis.Diagnostic) {
 	line := tf.Line(d.Pos)
 	r.seen[seenKey{d.Pos, d.Category}] = true
 	d.Message += RuleSuffix(r.pass.Analyzer.Name, d.Category)
+	if r.note != nil {
+		if n, ok := r.note(d.Pos); ok {
+			d.Related = append(d.Related, n)
+		}
+	}
 	if dir := r.directive(info, line, d.Category); dir != nil {
 		if r.reportSuppressed && dir.Reason != "" {
 			d.URL = suppressedScheme + dir.Reason

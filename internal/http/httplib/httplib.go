@@ -139,5 +139,14 @@ func IsRequest(t types.Type) bool { return typeutil.IsNamed(t, NetHTTP, "Request
 // IsRoundTripper reports whether t is the http.RoundTripper interface.
 func IsRoundTripper(t types.Type) bool { return typeutil.IsNamedValue(t, NetHTTP, "RoundTripper") }
 
+// IsHandler reports whether sig is the signature of an http.HandlerFunc
+// (a ServeHTTP method's included): func(http.ResponseWriter, *http.Request).
+func IsHandler(sig *types.Signature) bool {
+	params := sig.Params()
+	return params.Len() == 2 &&
+		typeutil.IsNamedValue(params.At(0).Type(), NetHTTP, "ResponseWriter") &&
+		typeutil.IsPointerTo(params.At(1).Type(), NetHTTP, "Request")
+}
+
 // IsContext reports whether t is context.Context.
 func IsContext(t types.Type) bool { return typeutil.IsNamedValue(t, Context, "Context") }
