@@ -101,7 +101,6 @@ func (c *checker) perRequestContext(s site) (string, bool) {
 	return fmt.Sprintf("per call of %s", name), true
 }
 
-
 // lifecyclePrefixes start the names of functions and methods that run at
 // start-up or once per configuration load, as module systems, plugin
 // registries and servers name them (caddy's Provision and LoadConfig, a
