@@ -336,8 +336,9 @@ func (c *checker) hostPerCall(t *httpconfig.Transport) (token.Pos, string, bool)
 // hostFrom reports whether v, the value a request's host is taken from
 // in fn, is chosen per call: a parameter of an exported function (the
 // host is its caller's, on each call), or of a function of the package
-// whose callers pass such a value; an element of a collection. A field
-// (a configured base URL), a package variable, or anything that cannot be
+// whose callers pass such a value; an element of a list or map that is
+// itself chosen per call. A field (a configured base URL, a configured
+// list of servers), a package variable, or anything that cannot be
 // followed is not. It returns a description of the source.
 func (c *checker) hostFrom(v ssa.Value, fn *ssa.Function, depth int) (string, bool) {
 	if v == nil || depth > 3 {
@@ -371,14 +372,22 @@ func (c *checker) hostFrom(v ssa.Value, fn *ssa.Function, depth int) (string, bo
 			}
 		}
 	case *ssa.UnOp:
+		// An element of a list is chosen per call when the list is (a
+		// list of configured servers is the configuration's).
 		if ia, ok := x.X.(*ssa.IndexAddr); ok && x.Op == token.MUL {
 			if _, isSlice := ia.X.Type().Underlying().(*types.Slice); isSlice {
-				return "from an element of a list", true
+				if from, ok := c.hostFrom(ia.X, fn, depth+1); ok {
+					return "from an element of a list " + from, true
+				}
 			}
 		}
 	case *ssa.Extract:
-		if _, ok := x.Tuple.(*ssa.Next); ok {
-			return "from an element of a map", true
+		if next, ok := x.Tuple.(*ssa.Next); ok {
+			if rng, ok := next.Iter.(*ssa.Range); ok {
+				if from, ok := c.hostFrom(rng.X, fn, depth+1); ok {
+					return "from an element of a map " + from, true
+				}
+			}
 		}
 	}
 	return "", false
