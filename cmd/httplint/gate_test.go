@@ -87,3 +87,24 @@ func TestMissingModule(t *testing.T) {
 		t.Errorf("want one line %q; stderr:\n%s", want, r.stderr)
 	}
 }
+
+// TestTestVariantView: a test that stores its own client into a field of
+// the package does not change what is reported in the package's own
+// files: the program runs with the default the package sets.
+func TestTestVariantView(t *testing.T) {
+	bin := httplintBinary(t)
+	dir := testutil.WriteModule(t, map[string]string{
+		"c/c.go":      "package c\n\nimport \"net/http\"\n\ntype C struct{ hc *http.Client }\n\nfunc New() *C { return &C{hc: http.DefaultClient} }\n\nfunc (c *C) Get(u string) error {\n\treq, err := http.NewRequest(\"GET\", u, nil)\n\tif err != nil {\n\t\treturn err\n\t}\n\t_, err = c.hc.Do(req)\n\treturn err\n}\n",
+		"c/c_test.go": "package c\n\nimport (\n\t\"net/http\"\n\t\"testing\"\n)\n\nfunc TestGet(t *testing.T) {\n\tc := &C{hc: &http.Client{}}\n\tc.Get(\"http://localhost\")\n}\n",
+	})
+	r := run(t, dir, bin, "./...")
+	var lines []string
+	for _, l := range strings.Split(strings.TrimSpace(r.stdout), "\n") {
+		if !strings.HasPrefix(l, "\t") {
+			lines = append(lines, l)
+		}
+	}
+	if len(lines) != 1 || !strings.Contains(lines[0], "http.DefaultClient has no Timeout") {
+		t.Errorf("want one finding, naming http.DefaultClient (the package's own default); got:\n%s", r.stdout)
+	}
+}

@@ -21,8 +21,12 @@ type finding struct {
 
 // findings returns the diagnostics of the roots among outs, each once.
 // A file that belongs to several packages (a package and its test
-// variant, "p [p.test]") is analysed in each; its diagnostics are kept
-// in the package itself, or else in the first variant that reports them.
+// variant, "p [p.test]") is analysed in each; its diagnostics are those
+// of the package itself when it was analysed, or else those of the first
+// variant that reports them. A test variant sees what its test files do
+// to the package (a test storing its own client in a field), which the
+// program does not: its findings in the package's own files would
+// describe a program that does not run.
 func findings(outs []*outcome) []finding {
 	type key struct {
 		pos, end token.Position
@@ -42,6 +46,7 @@ func findings(outs []*outcome) []finding {
 		}
 	}
 	var variants []*outcome
+	own := make(map[string]bool) // files of packages analysed themselves
 	for _, o := range outs {
 		switch {
 		case !o.root || o.err != nil:
@@ -49,10 +54,22 @@ func findings(outs []*outcome) []finding {
 			variants = append(variants, o)
 		default:
 			add(o)
+			for _, f := range o.pkg.GoFiles {
+				own[f] = true
+			}
 		}
 	}
 	for _, o := range variants {
-		add(o)
+		fset := o.pkg.Fset
+		kept := o.diags[:0:0]
+		funcs := o.funcs[:0:0]
+		for i, d := range o.diags {
+			if !own[fset.Position(d.Pos).Filename] {
+				kept = append(kept, d)
+				funcs = append(funcs, o.funcs[i])
+			}
+		}
+		add(&outcome{pkg: o.pkg, analyzer: o.analyzer, root: o.root, diags: kept, funcs: funcs})
 	}
 	return out
 }

@@ -112,12 +112,15 @@ func key(module, position, rule string) string {
 	return module + "\t" + position + "\t" + rule
 }
 
-func readVerdicts(file string) (map[string]*verdict, error) {
+// readVerdicts reads verdicts.tsv, by key. A key may have several
+// verdicts, for several findings of one rule on one line (two messages
+// about the same call): they are matched in order.
+func readVerdicts(file string) (map[string][]*verdict, error) {
 	data, err := os.ReadFile(file)
 	if err != nil {
 		return nil, err
 	}
-	vs := make(map[string]*verdict)
+	vs := make(map[string][]*verdict)
 	for i, line := range strings.Split(string(data), "\n") {
 		if i == 0 || strings.TrimSpace(line) == "" {
 			continue // header
@@ -130,10 +133,7 @@ func readVerdicts(file string) (map[string]*verdict, error) {
 		if v.verdict != "TP" && v.verdict != "FP" {
 			return nil, fmt.Errorf("%s:%d: verdict %q is neither TP nor FP", file, i+1, v.verdict)
 		}
-		if _, dup := vs[v.key()]; dup {
-			return nil, fmt.Errorf("%s:%d: a second verdict for %s %s %s", file, i+1, v.module, v.position, v.rule)
-		}
-		vs[v.key()] = v
+		vs[v.key()] = append(vs[v.key()], v)
 	}
 	return vs, nil
 }
@@ -254,6 +254,16 @@ func countLines(file string) int {
 	return n
 }
 
+// next returns the first verdict of list not matched yet, or nil.
+func next(list []*verdict) *verdict {
+	for _, v := range list {
+		if !v.used {
+			return v
+		}
+	}
+	return nil
+}
+
 type tally struct{ findings, tp, fp, open int }
 
 func (t *tally) add(f *finding) {
@@ -275,7 +285,7 @@ func (t tally) precision() string {
 	return fmt.Sprintf("%.1f%%", 100*float64(t.tp)/float64(t.tp+t.fp))
 }
 
-func report(w io.Writer, out string, mods []module, vs map[string]*verdict) int {
+func report(w io.Writer, out string, mods []module, vs map[string][]*verdict) int {
 	byRule := make(map[string]*tally)
 	var total tally
 	var open []string
@@ -293,7 +303,7 @@ func report(w io.Writer, out string, mods []module, vs map[string]*verdict) int 
 		var t tally
 		causes := make(map[string]bool)
 		for _, f := range fs {
-			if v, ok := vs[key(m.id(), f.position, f.rule)]; ok {
+			if v := next(vs[key(m.id(), f.position, f.rule)]); v != nil {
 				f.verdict, v.used = v, true
 				causes[v.cause] = true
 				if causesPerRule[f.rule] == nil {
@@ -345,13 +355,15 @@ func report(w io.Writer, out string, mods []module, vs map[string]*verdict) int 
 	tw.Flush()
 
 	var gone []*verdict
-	for _, v := range vs {
-		if v.used {
-			continue
-		}
-		for _, m := range mods {
-			if m.id() == v.module {
-				gone = append(gone, v)
+	for _, list := range vs {
+		for _, v := range list {
+			if v.used {
+				continue
+			}
+			for _, m := range mods {
+				if m.id() == v.module {
+					gone = append(gone, v)
+				}
 			}
 		}
 	}
