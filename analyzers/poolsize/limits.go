@@ -280,11 +280,10 @@ func (c *checker) checkIdleTimeout(s site) {
 	const burst = "a burst's idle connections stay open until the server closes them"
 	var d analysis.Diagnostic
 	if perHost := t.Get(httpconfig.MaxIdleConnsPerHost); perHost.Explicit &&
-		(perHost.Kind == httpconfig.Dynamic || perHost.Kind == httpconfig.Const && perHost.Int > defaultMaxIdleConnsPerHost) {
+		perHost.Kind == httpconfig.Const && perHost.Int > defaultMaxIdleConnsPerHost {
+		// A constant: the code sizes the pool for bursts to a host. A
+		// value from elsewhere (a library's default, a flag) says less.
 		n := perHost.Describe(false)
-		if perHost.Kind == httpconfig.Dynamic {
-			n = "set"
-		}
 		if f := v.ZeroField(); f != "" {
 			d.Message = fmt.Sprintf("IdleConnTimeout is 0, copied from %s (never set): %s", f, burst)
 		} else {

@@ -106,7 +106,7 @@ type options struct {
 
 func fromOptions(o options) *http.Transport {
 	return &http.Transport{
-		MaxIdleConnsPerHost: o.maxIdle,
+		MaxIdleConnsPerHost: 8,
 		IdleConnTimeout:     o.idleTimeout, // want `IdleConnTimeout is 0, copied from options\.idleTimeout \(never set\): a burst's idle connections stay open until the server closes them`
 	}
 }
