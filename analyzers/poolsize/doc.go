@@ -27,10 +27,9 @@
 // idle-timeout-zero: a long-lived transport whose IdleConnTimeout stays 0
 // (its zero value, an explicit 0, an options field never set) where idle
 // connections pile up: its per-host idle pool is set to a constant above
-// 2, so a
-// burst leaves that many per host open until the server closes them, or
-// nothing limits idle connections (MaxIdleConns 0) while each call picks
-// the host, so every host reached keeps its own.
+// 2, so a burst leaves that many per host open until the server closes
+// them, or nothing limits idle connections (MaxIdleConns 0) while each
+// call picks the host, so every host reached keeps its own.
 //
 // transport-per-request: a transport, or a client that owns one
 // (&http.Client{Transport: &http.Transport{}},
