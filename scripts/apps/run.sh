@@ -117,6 +117,7 @@ setup() {
 	cp -r "$src" "$dir"
 	chmod -R u+w "$dir"
 	for r in ${REPL[$1]}; do
+		[[ $r != replace ]] || continue
 		(cd "$dir" && go mod edit -replace "$r") || return 1
 	done
 	# What the module needs and the proxy does not serve (or a nested
