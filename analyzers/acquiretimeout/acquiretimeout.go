@@ -14,6 +14,7 @@ import (
 	"github.com/httplint/httplint/internal/http/facts"
 	"github.com/httplint/httplint/internal/http/httpconfig"
 	"github.com/httplint/httplint/internal/http/httplib"
+	"github.com/httplint/httplint/internal/http/requrl"
 	"github.com/httplint/httplint/internal/http/sends"
 	"github.com/httplint/httplint/internal/lint"
 	"github.com/httplint/httplint/internal/ssa/valueflow"
@@ -132,6 +133,12 @@ func run(pass *analysis.Pass, rep *lint.Reporter, cfg *config) error {
 func classify(call ssa.CallInstruction, clients *httpconfig.Resolver, deadlines *deadline.Resolver, ix *valueflow.Index) (send, bool) {
 	hc, ok := httplib.Classify(call)
 	if !ok {
+		return send{}, false
+	}
+	if hosts, ok := requrl.Hosts(ix, hc); ok && requrl.Loopback(hosts) {
+		// A server of this machine, typically one the program starts
+		// itself (a test harness, a local admin endpoint): if it
+		// stalls, the program is broken anyway.
 		return send{}, false
 	}
 	s := send{call: call, what: hc.Name}

@@ -12,6 +12,7 @@ package requrl
 import (
 	"go/constant"
 	"go/token"
+	"net"
 	"strings"
 
 	"golang.org/x/tools/go/ssa"
@@ -354,7 +355,21 @@ func constHost(s string) (string, bool) {
 	if !ok || scheme == "" || strings.ContainsAny(scheme, "/?#%") {
 		return "", false
 	}
+	if at := strings.LastIndexByte(rest[:max(0, strings.IndexAny(rest+"/", "/?#"))], '@'); at >= 0 {
+		rest = rest[at+1:] // user information
+	}
 	end := strings.IndexAny(rest, "/?#")
+	if strings.HasPrefix(rest, "[") {
+		// An IPv6 literal, then a port or a path.
+		if i := strings.IndexByte(rest, ']'); i >= 0 && (end < 0 || i < end) {
+			end = i + 1
+			if end == len(rest) {
+				end = -1 // the port may follow in the next part
+			}
+		}
+	} else if colon := strings.IndexByte(rest, ':'); colon >= 0 && (end < 0 || colon < end) {
+		end = colon // the port follows
+	}
 	if end < 0 {
 		return "", false // the host may go on in the next part
 	}
@@ -363,4 +378,27 @@ func constHost(s string) (string, bool) {
 		return "", false
 	}
 	return scheme + "://" + host, true
+}
+
+// Loopback reports whether every source is a constant host on the
+// loopback interface (localhost, 127.0.0.0/8, ::1): a server of the
+// same machine, typically one the program starts itself.
+func Loopback(sources []Source) bool {
+	if len(sources) == 0 {
+		return false
+	}
+	for _, s := range sources {
+		if s.Value != nil {
+			return false
+		}
+		_, host, _ := strings.Cut(s.Const, "://")
+		host = strings.TrimSuffix(strings.TrimPrefix(host, "["), "]")
+		if host == "localhost" || strings.HasSuffix(host, ".localhost") {
+			continue
+		}
+		if ip := net.ParseIP(host); ip == nil || !ip.IsLoopback() {
+			return false
+		}
+	}
+	return true
 }

@@ -166,3 +166,11 @@ func eitherPath(fast bool, u string) {
 	req, _ := http.NewRequestWithContext(ctx, "GET", u, nil)
 	http.DefaultClient.Do(req) // deadline on one path only: unknown
 }
+
+// A server on this machine (one the program starts, a local admin
+// endpoint): not reported.
+func loopback(port string) {
+	http.Get("http://127.0.0.1:8080/health")
+	req, _ := http.NewRequest("GET", "http://localhost:"+port+"/ready", nil)
+	new(http.Client).Do(req)
+}

@@ -6,5 +6,5 @@ import (
 )
 
 func TestGet(t *testing.T) {
-	http.Get("http://localhost") // want `http.Get uses http.DefaultClient, which has no Timeout; use a Client with Timeout or a request with a deadline`
+	http.Get("http://example.com") // want `http.Get uses http.DefaultClient, which has no Timeout; use a Client with Timeout or a request with a deadline`
 }
