@@ -45,8 +45,9 @@
 // req.URL.RawQuery store), with the growth loop as related information.
 //
 // unbounded-header: a request header value grows the same way
-// (req.Header.Set(k, strings.Join(xs, ","))), or Header.Add of a fixed
-// header name runs in a loop over such a collection. Also reported:
+// (req.Header.Set(k, strings.Join(xs, ","))); one line per element of a
+// list (Header.Add in a loop) is not reported, each line being as long as
+// its element. Also reported:
 // Header.Add on a header map shared by every request (req.Header =
 // t.headers), and Header.Add by a RoundTripper on the request it was
 // given, which net/http's RoundTripper contract forbids: a request sent

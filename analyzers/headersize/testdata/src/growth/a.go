@@ -31,10 +31,13 @@ func JoinHeader(ctx context.Context, u string, scopes []string) {
 	http.DefaultClient.Do(req)
 }
 
+// AddHeaderLoop adds one header line per element: each line as long as
+// its element; not reported (media types, credentials and the like stay
+// far below the total header budget).
 func AddHeaderLoop(u string, ids []string) {
 	req, _ := http.NewRequest("GET", u, nil)
 	for _, id := range ids {
-		req.Header.Add("X-Id", id) // want `request headers grow by one X-Id header line per element of ids; send ids in batches or in a request body`
+		req.Header.Add("X-Id", id)
 	}
 	http.DefaultClient.Do(req)
 }
@@ -131,9 +134,10 @@ func ValuesLiteral(base string, ids []string) {
 	http.Get(base + "?" + q.Encode()) // want `request URL grows with len\(ids\) \(the url.Values literal\); send ids in batches or in a request body`
 }
 
+// HeaderSlice writes one line per element too: not reported.
 func HeaderSlice(u string, ids []string) {
 	req, _ := http.NewRequest("GET", u, nil)
-	req.Header["X-Id"] = ids // want `request headers grow by one X-Id header line per element of ids; send ids in batches or in a request body`
+	req.Header["X-Id"] = ids
 	http.DefaultClient.Do(req)
 }
 
