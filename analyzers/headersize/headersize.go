@@ -628,7 +628,6 @@ func headerAdd(name string) string {
 	return fmt.Sprintf("Header.Add(%q)", name)
 }
 
-
 func isConst(v ssa.Value) bool {
 	_, ok := v.(*ssa.Const)
 	return ok
