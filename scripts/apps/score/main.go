@@ -292,6 +292,7 @@ func report(w io.Writer, out string, mods []module, vs map[string][]*verdict) in
 	tw := tabwriter.NewWriter(w, 0, 8, 2, ' ', 0)
 	fmt.Fprintln(tw, "module\tkind\tpackages\tnot loaded\tfindings\tTP\tFP\topen\troot causes\tprecision\tsecs\tpeak MB\tstderr lines")
 	causesPerRule := make(map[string]map[string]bool)
+	relatedAt := make(map[string]string) // key of a related position -> the finding's position
 	for _, m := range mods {
 		s := m.san()
 		root := filepath.Join(out, "src", s)
@@ -302,6 +303,13 @@ func report(w io.Writer, out string, mods []module, vs map[string][]*verdict) in
 		}
 		var t tally
 		causes := make(map[string]bool)
+		for _, f := range fs {
+			for _, r := range f.related {
+				if pos, _, ok := strings.Cut(r, ": "); ok {
+					relatedAt[key(m.id(), pos, f.rule)] = f.position
+				}
+			}
+		}
 		for _, f := range fs {
 			if v := next(vs[key(m.id(), f.position, f.rule)]); v != nil {
 				f.verdict, v.used = v, true
@@ -355,17 +363,31 @@ func report(w io.Writer, out string, mods []module, vs map[string][]*verdict) in
 	tw.Flush()
 
 	var gone []*verdict
+	merged := make(map[*verdict]string)
 	for _, list := range vs {
 		for _, v := range list {
 			if v.used {
 				continue
 			}
 			for _, m := range mods {
-				if m.id() == v.module {
+				if m.id() != v.module {
+					continue
+				}
+				if into := relatedAt[key(v.module, v.position, v.rule)]; into != "" {
+					merged[v] = into // now a related position of a finding
+				} else {
 					gone = append(gone, v)
 				}
 			}
 		}
+	}
+	if len(merged) > 0 {
+		var lines []string
+		for v, into := range merged {
+			lines = append(lines, fmt.Sprintf("  %s %s %s %s -> %s", v.verdict, v.module, v.position, v.rule, into))
+		}
+		sort.Strings(lines)
+		fmt.Fprintf(w, "\nverdicts whose place is now a related position of a finding of the same rule (%d; one root cause, one finding):\n%s\n", len(lines), strings.Join(lines, "\n"))
 	}
 	if len(gone) > 0 {
 		sort.Slice(gone, func(i, j int) bool {
