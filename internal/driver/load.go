@@ -729,6 +729,10 @@ func readExportData(fset *token.FileSet, against map[string]*types.Package, file
 		return nil, err
 	}
 	defer f.Close()
+	// The go command's export files are compiler archives until Go 1.29
+	// writes cmd/export files, which Read takes directly; NewReader
+	// handles both.
+	//lint:ignore SA1019 go list -export still names compiler archives in Go 1.26
 	r, err := gcexportdata.NewReader(bufio.NewReader(f))
 	if err != nil {
 		return nil, fmt.Errorf("reading export data for %s: %v", path, err)

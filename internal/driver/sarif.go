@@ -3,7 +3,6 @@ package driver
 import (
 	"crypto/sha256"
 	"encoding/hex"
-	"errors"
 	"fmt"
 	"go/token"
 	"io"
@@ -20,24 +19,6 @@ import (
 	"github.com/httplint/httplint/internal/lint"
 	"github.com/httplint/httplint/internal/sarif"
 )
-
-// sarifDest is the -sarif flag: "-sarif" (or -sarif=-) writes to stdout,
-// -sarif=FILE to FILE.
-type sarifDest struct{ path string }
-
-func (d *sarifDest) String() string   { return d.path }
-func (d *sarifDest) IsBoolFlag() bool { return true }
-func (d *sarifDest) Set(s string) error {
-	switch s {
-	case "true", "-", "":
-		d.path = "-"
-	case "false":
-		return errors.New("-sarif=false is not supported; omit the flag")
-	default:
-		d.path = s
-	}
-	return nil
-}
 
 // triState is an analyzer's enable flag, as in multichecker: -NAME runs
 // only the named analyzers, -NAME=false all but those.

@@ -16,15 +16,13 @@ import (
 // loop's trip count times the growth of one iteration.
 func (a *Estimator) phi(f *frame, phi *ssa.Phi, m measure) Length {
 	l := a.loopWithHeader(phi.Block())
-	var init, back []ssa.Value
+	var back []ssa.Value
 	for i, e := range phi.Edges {
 		if i >= len(phi.Block().Preds) {
 			break
 		}
 		if l != nil && l.contains(phi.Block().Preds[i]) {
 			back = append(back, e)
-		} else {
-			init = append(init, e)
 		}
 	}
 	r := none
