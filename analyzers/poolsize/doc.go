@@ -20,7 +20,9 @@
 // idle-per-host-default: a transport raises MaxIdleConns above 2 (or to a
 // non-constant value) or MaxConnsPerHost above 2, but leaves
 // MaxIdleConnsPerHost at 0, which means 2. A suggested fix sets
-// MaxIdleConnsPerHost to the configured value.
+// MaxIdleConnsPerHost to the configured value. Not reported for a
+// transport that lives for one call and is handed to nothing else: its
+// requests run one at a time.
 //
 //	t := &http.Transport{MaxIdleConns: 100} // MaxIdleConnsPerHost stays 2
 //

@@ -52,6 +52,14 @@ func (c *checker) checkIdlePerHost(s site) {
 	if perHost.Explicit || !perHost.IsZero() {
 		return
 	}
+	if s.value != nil {
+		if lt := c.res.Index.Lifetime(s.value, poolUse); !lt.Kept && !lt.Escapes {
+			// A transport that lives for one call and is never handed
+			// on (nor to a goroutine) carries that call's requests one
+			// at a time: the per-host idle limit never binds.
+			return
+		}
+	}
 	raised := func(f httpconfig.Field) (httpconfig.Value, bool) {
 		v := t.Get(f)
 		return v, v.Explicit && v.Pos().IsValid() && (v.Kind == httpconfig.Dynamic || (v.Kind == httpconfig.Const && v.Int > defaultMaxIdleConnsPerHost))
