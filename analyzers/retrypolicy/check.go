@@ -458,6 +458,11 @@ func (c *checker) nonIdempotentLoop(fn *ssa.Function, a *attempt, r *retryloop.R
 	if !httpmethod.IsNonIdempotent(a.method) || c.hasKey(fn, a) {
 		return
 	}
+	if !r.OnError {
+		// Only a response is retried (re-authenticate after a 401, wait
+		// out a 429): the server said what it did with the request.
+		return
+	}
 	pos, end := lint.CallRange(c.pass, a.call.Pos())
 	c.rep.Report(analysis.Diagnostic{Pos: pos, End: end, Category: NonIdempotentRetry, Related: related[1:],
 		Message: fmt.Sprintf("this loop re-sends a %s request with no %s header; set one or do not retry it", a.method, c.keyName)})

@@ -39,7 +39,9 @@
 // the whole backoff. Select on ctx.Done() and a timer instead.
 //
 // non-idempotent-retry: the loop re-sends a POST or PATCH request that
-// carries no Idempotency-Key or X-Idempotency-Key header.
+// carries no Idempotency-Key or X-Idempotency-Key header after the send
+// failed without a response (a loop that retries only on a status the
+// server sent is not reported).
 //
 // consumed-body-resend: the same *http.Request (or the same body reader
 // of http.Post) is sent again after the first attempt consumed its body:

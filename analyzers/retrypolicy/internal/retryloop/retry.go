@@ -106,6 +106,12 @@ type Retry struct {
 	// Wrap is set when the loop's only bound is a counter bound computed
 	// as setting-K from an unsigned setting that nothing checks.
 	Wrap *Wrap
+	// OnError reports whether the retry path can be taken after the
+	// attempt failed without a response (a timeout, a reset, a lost
+	// response): a test of its error leads back, a decision computed
+	// from the outcome does, or the attempt has no error result. When it
+	// is false, only a response the server sent (a status) is retried.
+	OnError bool
 
 	cycle []bool
 	fr    []bool
@@ -234,11 +240,50 @@ func (f *Forest) retry(l *Loop, a Attempt) *Retry {
 		}
 	}
 
-	r := &Retry{Loop: l, Fail: fail, Latch: latch, cycle: make([]bool, n), fr: fr, f: f}
+	r := &Retry{Loop: l, Fail: fail, Latch: latch, cycle: make([]bool, n), fr: fr, f: f,
+		OnError: f.retriesOnError(l, a, cb, tests)}
 	f.computeCycle(r, cb, fr, tests)
 	r.classifyExits(f, a, tests)
 	r.Waits = f.waits(r, a)
 	return r
+}
+
+// retriesOnError reports whether a failure of the attempt without a
+// response can lead back to l's header: the attempt has no error
+// result, a decision computed from its outcome leads back, or the
+// failure branch of a test of its error reaches a latch.
+func (f *Forest) retriesOnError(l *Loop, a Attempt, cb *ssa.BasicBlock, tests map[*ssa.If]test) bool {
+	if a.Err == nil {
+		return true
+	}
+	for iff, t := range tests {
+		if t.decision {
+			return true
+		}
+		c, ok := stripNot(iff.Cond).(*ssa.BinOp)
+		if !ok || !isNilCompare(c, a.Err) {
+			continue
+		}
+		b := iff.Block()
+		if !cb.Dominates(b) && !reachesWithin(l, cb, b) {
+			continue
+		}
+		if t.fail == l.Header || (l.Contains(t.fail) && f.walk(l, t.fail, make([]bool, len(f.Fn.Blocks)), nil) != nil) {
+			return true
+		}
+	}
+	return false
+}
+
+// stripNot returns v without the logical negations around it.
+func stripNot(v ssa.Value) ssa.Value {
+	for {
+		u, ok := v.(*ssa.UnOp)
+		if !ok || u.Op != token.NOT {
+			return v
+		}
+		v = u.X
+	}
 }
 
 func lastIf(b *ssa.BasicBlock) (*ssa.If, bool) {
