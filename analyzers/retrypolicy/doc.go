@@ -11,7 +11,8 @@
 // error, or a status test such as >= 500, == 429 or != 200. Loops are
 // found in the SSA control-flow graph, not by name: continue, goto and
 // loop-until-success shapes all count. A loop whose success path never
-// leaves it (a poller, a stream reconnect loop), or that sends something
+// leaves it (a poller, a stream reconnect loop, one that leaves only
+// when its context is cancelled), or that sends something
 // different on the next iteration (a page, an item, a host), is not a
 // retry loop. The send may be behind a helper of the package that sends
 // the request it receives, an interface (RoundTrip, Do), or a function

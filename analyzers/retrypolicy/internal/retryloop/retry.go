@@ -275,6 +275,35 @@ func (f *Forest) retriesOnError(l *Loop, a Attempt, cb *ssa.BasicBlock, tests ma
 	return false
 }
 
+// isDoneCase reports whether iff tests which case a select chose and
+// takes its true branch for a receive from ctx.Done().
+func isDoneCase(iff *ssa.If) bool {
+	c, ok := iff.Cond.(*ssa.BinOp)
+	if !ok || c.Op != token.EQL {
+		return false
+	}
+	ex, ok := c.X.(*ssa.Extract)
+	k, isConst := c.Y.(*ssa.Const)
+	if !ok || !isConst || ex.Index != 0 || k.Value == nil {
+		return false
+	}
+	sel, ok := ex.Tuple.(*ssa.Select)
+	if !ok {
+		return false
+	}
+	i, exact := constant.Int64Val(k.Value)
+	return exact && i >= 0 && int(i) < len(sel.States) && sel.States[i].Dir == types.RecvOnly && isContextDone(sel.States[i].Chan)
+}
+
+// endsInPanic reports whether b's last instruction is a panic.
+func endsInPanic(b *ssa.BasicBlock) bool {
+	if len(b.Instrs) == 0 {
+		return false
+	}
+	_, ok := b.Instrs[len(b.Instrs)-1].(*ssa.Panic)
+	return ok
+}
+
 // stripNot returns v without the logical negations around it.
 func stripNot(v ssa.Value) ssa.Value {
 	for {
@@ -333,7 +362,19 @@ func (f *Forest) successExits(l *Loop, cb *ssa.BasicBlock, tests map[*ssa.If]tes
 		e := stack[len(stack)-1]
 		stack = stack[:len(stack)-1]
 		b := e.to
+		if iff, ok := lastIf(b); ok && isDoneCase(iff) && !seen[b.Index] {
+			// Leaving when the context is cancelled is the end of a
+			// poller's life, not a success that ends a retry.
+			seen[b.Index] = true
+			stack = append(stack, edge{b, b.Succs[1]})
+			continue
+		}
 		if !l.Contains(b) {
+			if endsInPanic(b) {
+				// A blocking select's impossible fall-through is no way
+				// out on success.
+				continue
+			}
 			return true
 		}
 		if b == l.Header && b != cb {
