@@ -67,6 +67,9 @@ type send struct {
 	what     string // how the request is sent, for messages: "http.Get", "(*http.Client).Do"
 	client   *httpconfig.Client
 	deadline deadline.Deadline
+	// indirect is the message of a call of a function that sends with
+	// the client and context this call gives it; "" for a send.
+	indirect string
 }
 
 func run(pass *analysis.Pass, rep *lint.Reporter, cfg *config) error {
@@ -112,6 +115,19 @@ func run(pass *analysis.Pass, rep *lint.Reporter, cfg *config) error {
 		}
 	}
 
+	// A call of a helper that sends through http.DefaultClient or
+	// through a client built in this package has that client's root
+	// cause: it joins the client's group.
+	var helpers []indirectSend
+	for _, is := range indirect {
+		c := is.send.Client
+		if (c.Origin == httpconfig.OriginDefault && !c.Injectable) || (c.Pos().IsValid() && !rep.Excluded(c.Pos())) {
+			unbounded = append(unbounded, send{call: is.call, what: is.send.What, client: c, deadline: is.send.Deadline, indirect: is.message})
+			continue
+		}
+		helpers = append(helpers, is)
+	}
+
 	pools := make(map[token.Pos][]send)
 	var plain []send
 	for _, s := range unbounded {
@@ -123,7 +139,7 @@ func run(pass *analysis.Pass, rep *lint.Reporter, cfg *config) error {
 	}
 	reportNoDeadlines(pass, rep, plain)
 	reportPoolWaits(pass, rep, pools)
-	reportIndirect(pass, rep, indirect)
+	reportIndirect(pass, rep, helpers)
 	reportDials(pass, rep, res, clients)
 	return nil
 }

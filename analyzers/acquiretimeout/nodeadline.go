@@ -88,7 +88,11 @@ func reportNoDeadlines(pass *analysis.Pass, rep *lint.Reporter, sends []send) {
 			if s.call.Pos() == g.at {
 				continue
 			}
-			d.Related = append(d.Related, analysis.RelatedInformation{Pos: s.call.Pos(), Message: "request without a deadline sent here"})
+			msg := "request without a deadline sent here"
+			if s.indirect != "" {
+				msg = "called without a deadline here"
+			}
+			d.Related = append(d.Related, analysis.RelatedInformation{Pos: s.call.Pos(), Message: msg})
 		}
 		rep.Report(d)
 	}
@@ -140,6 +144,9 @@ func (g *clientGroup) message() string {
 // without Timeout, reported at the send: the client, the request's
 // deadline, and the fix.
 func sendMessage(s send) string {
+	if s.indirect != "" {
+		return s.indirect
+	}
 	if s.client.Origin == httpconfig.OriginDefault && s.what[0] != '(' {
 		// http.Get and friends: neither a Timeout nor a context can be
 		// given, only another client and request.

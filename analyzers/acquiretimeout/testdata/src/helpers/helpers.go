@@ -27,7 +27,7 @@ func PostCustom(ctx context.Context, url string, c *http.Client, body string) er
 
 // Post is the convenience wrapper of the slack-go webhook shape.
 func Post(url, body string) error {
-	return PostCustom(context.Background(), url, http.DefaultClient, body) // want `PostCustom uses http.DefaultClient \(no Timeout\) and this context has no deadline; give it a deadline`
+	return PostCustom(context.Background(), url, http.DefaultClient, body) // want `PostCustom uses http.DefaultClient \(no Timeout\) and this context has no deadline \(5 requests in this package\); give it a deadline`
 }
 
 // PostTimed gives the request a deadline.
@@ -52,7 +52,7 @@ type API struct {
 	client *http.Client
 }
 
-func NewAPI() *API { return &API{client: &http.Client{}} }
+func NewAPI() *API { return &API{client: &http.Client{}} } // want `http.Client has no Timeout and its requests no deadline \(2 requests in this package\); set Client.Timeout`
 
 func (a *API) get(ctx context.Context, url string) (*http.Response, error) {
 	req, err := http.NewRequestWithContext(ctx, http.MethodGet, url, nil)
@@ -65,7 +65,7 @@ func (a *API) get(ctx context.Context, url string) (*http.Response, error) {
 // Status calls get with a background context: the field's client has no
 // Timeout.
 func (a *API) Status() (*http.Response, error) {
-	return a.get(context.Background(), "http://api/status") // want `API.get uses an http.Client \(no Timeout\) and this context has no deadline; give it a deadline`
+	return a.get(context.Background(), "http://api/status") // related `called without a deadline here`
 }
 
 // StatusCtx passes its context on.
@@ -82,5 +82,5 @@ func (a *API) Fanout(ctx context.Context, url string) (*http.Response, error) {
 	if err != nil {
 		return nil, err
 	}
-	return a.do(req) // want `API.do uses an http.Client \(no Timeout\) and this request has no deadline; give it a deadline`
+	return a.do(req) // related `called without a deadline here`
 }

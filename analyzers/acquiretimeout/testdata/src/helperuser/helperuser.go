@@ -10,7 +10,7 @@ import (
 )
 
 func Notify(url string) error {
-	return helpers.PostCustom(context.Background(), url, &http.Client{}, "{}") // want `helpers.PostCustom uses an http.Client \(no Timeout\) and this context has no deadline; give it a deadline`
+	return helpers.PostCustom(context.Background(), url, &http.Client{}, "{}") // want `http.Client has no Timeout and its requests no deadline; set Client.Timeout`
 }
 
 func NotifyCtx(url string) error {

@@ -18,7 +18,7 @@ func NewAPIClient() *APIClient { return NewCustomAPIClient(http.DefaultClient) }
 
 func NewCustomAPIClient(hc *http.Client) *APIClient {
 	if hc == nil {
-		hc = http.DefaultClient
+		hc = http.DefaultClient // want `the fallback http.DefaultClient has no Timeout and its requests no deadline; fall back to a Client with Timeout`
 	}
 	c := &APIClient{client: hc}
 	c.Emails = &EmailService{client: c}
@@ -51,5 +51,5 @@ func (s *EmailService) SendWithContext(ctx context.Context) error {
 }
 
 func (s *EmailService) Send() error {
-	return s.SendWithContext(context.Background()) // want `APIClient.Perform uses http.DefaultClient \(no Timeout\) and this context has no deadline; give it a deadline`
+	return s.SendWithContext(context.Background()) // related `called without a deadline here`
 }
