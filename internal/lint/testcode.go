@@ -32,13 +32,35 @@ func IsTestSupportPath(path string) bool {
 	return false
 }
 
-// importsTesting reports whether f imports package testing: outside a
+// testHarnesses are the import paths (and path prefixes, ending in "/")
+// of packages that only test code uses: package testing, assertion and
+// BDD frameworks, and libraries that start servers in containers for a
+// test run.
+var testHarnesses = []string{
+	"testing",
+	"github.com/stretchr/testify/",
+	"github.com/onsi/ginkgo", "github.com/onsi/gomega",
+	"gotest.tools/",
+	"github.com/ory/dockertest",
+	"github.com/testcontainers/testcontainers-go",
+	"github.com/crossdock/crossdock-go",
+}
+
+// importsTesting reports whether f imports a test harness (package
+// testing, a test framework, a test-container library): outside a
 // _test.go file, a file of test helpers (functions that take a
-// testing.TB, test servers that fail the test).
+// testing.TB, test servers that fail the test, a container a test run
+// starts).
 func importsTesting(f *ast.File) bool {
 	for _, imp := range f.Imports {
-		if path, err := strconv.Unquote(imp.Path.Value); err == nil && path == "testing" {
-			return true
+		path, err := strconv.Unquote(imp.Path.Value)
+		if err != nil {
+			continue
+		}
+		for _, h := range testHarnesses {
+			if path == h || strings.HasPrefix(path, h+"/") || (strings.HasSuffix(h, "/") && strings.HasPrefix(path, h)) {
+				return true
+			}
 		}
 	}
 	return false
