@@ -22,11 +22,17 @@ var testSupportElems = map[string]bool{
 
 // IsTestSupportPath reports whether the package at import path is test
 // support by its name: an element of the path is one of testSupportElems
-// (".../internal/testutil", ".../test/e2e/framework", ".../fake").
+// (".../internal/testutil", ".../test/e2e/framework", ".../fake"), or
+// names a test program ("test-binary-hook", "e2e_test").
 func IsTestSupportPath(path string) bool {
 	for elem := range strings.SplitSeq(path, "/") {
 		if testSupportElems[elem] {
 			return true
+		}
+		for _, sep := range []string{"-", "_"} {
+			if strings.HasPrefix(elem, "test"+sep) || strings.HasSuffix(elem, sep+"test") {
+				return true
+			}
 		}
 	}
 	return false

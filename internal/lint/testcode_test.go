@@ -33,3 +33,19 @@ func TestImportsTesting(t *testing.T) {
 		}
 	}
 }
+
+func TestIsTestSupportPath(t *testing.T) {
+	for path, want := range map[string]bool{
+		"example.com/m/internal/testutil":                         true,
+		"example.com/m/internal/job/integration/test-binary-hook": true,
+		"example.com/m/tools/e2e_test":                            true,
+		"example.com/m/internal/integration":                      false,
+		"example.com/m/pkg/contest":                               false,
+		"example.com/m/pkg/testimonials":                          false,
+		"example.com/m/cmd/latest":                                false,
+	} {
+		if got := IsTestSupportPath(path); got != want {
+			t.Errorf("IsTestSupportPath(%q) = %v, want %v", path, got, want)
+		}
+	}
+}
