@@ -106,22 +106,40 @@ func reaches(from, to *ssa.BasicBlock, ok func(*ssa.BasicBlock) bool) bool {
 }
 
 // sameInputs reports whether the self-call s sends the same thing again:
-// each of the attempt's inputs that is a parameter of fn is passed
-// unchanged at the same position.
+// no input of the attempt is computed from a parameter of fn that s
+// passes changed (a parent domain, the next page).
 func sameInputs(fn *ssa.Function, a Attempt, s ssa.CallInstruction) bool {
 	args := s.Common().Args
-	for _, in := range a.Inputs {
-		p, ok := valueflow.StripCopies(in).(*ssa.Parameter)
-		if !ok {
-			continue
+	for i, p := range fn.Params {
+		if i < len(args) && valueflow.StripCopies(args[i]) == ssa.Value(p) {
+			continue // passed on unchanged
 		}
-		for i, q := range fn.Params {
-			if q == p && (i >= len(args) || valueflow.StripCopies(args[i]) != ssa.Value(p)) {
+		for _, in := range a.Inputs {
+			if in != nil && computedFrom(in, p, make(map[ssa.Value]bool), 0) {
 				return false
 			}
 		}
 	}
 	return true
+}
+
+// computedFrom reports whether v is p or is computed from p by the
+// instructions of its function (operands followed to a small depth).
+func computedFrom(v ssa.Value, p *ssa.Parameter, seen map[ssa.Value]bool, depth int) bool {
+	if v == ssa.Value(p) {
+		return true
+	}
+	instr, ok := v.(ssa.Instruction)
+	if !ok || seen[v] || depth > 8 {
+		return false
+	}
+	seen[v] = true
+	for _, op := range instr.Operands(nil) {
+		if op != nil && *op != nil && computedFrom(*op, p, seen, depth+1) {
+			return true
+		}
+	}
+	return false
 }
 
 // boundedRecursion reports whether the recursion through s is bounded:

@@ -3,6 +3,7 @@ package loops
 import (
 	"context"
 	"net/http"
+	"strings"
 	"time"
 )
 
@@ -54,4 +55,19 @@ func (c *recClient) pages(u string) error {
 		return c.pages(next)
 	}
 	return nil
+}
+
+// parentDomain asks for the parent domain after a 404: each call sends a
+// different request (lego's selectel client), not a retry.
+func (c *recClient) parentDomain(ctx context.Context, base, domain string) (*http.Response, error) {
+	req, err := http.NewRequestWithContext(ctx, http.MethodGet, base+"/domains/"+domain, nil)
+	if err != nil {
+		return nil, err
+	}
+	resp, err := c.hc.Do(req)
+	if err != nil && strings.Count(domain, ".") > 1 {
+		_, parent, _ := strings.Cut(domain, ".")
+		return c.parentDomain(ctx, base, parent)
+	}
+	return resp, err
 }
