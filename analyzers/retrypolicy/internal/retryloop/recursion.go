@@ -134,6 +134,21 @@ func computedFrom(v ssa.Value, p *ssa.Parameter, seen map[ssa.Value]bool, depth 
 		return false
 	}
 	seen[v] = true
+	if a, ok := v.(*ssa.Alloc); ok {
+		// The backing array of a variadic argument (JoinPath(name)):
+		// what is stored into its elements.
+		for _, r := range *a.Referrers() {
+			ia, ok := r.(*ssa.IndexAddr)
+			if !ok {
+				continue
+			}
+			for _, rr := range *ia.Referrers() {
+				if st, ok := rr.(*ssa.Store); ok && st.Addr == ia && computedFrom(st.Val, p, seen, depth+1) {
+					return true
+				}
+			}
+		}
+	}
 	for _, op := range instr.Operands(nil) {
 		if op != nil && *op != nil && computedFrom(*op, p, seen, depth+1) {
 			return true

@@ -3,6 +3,7 @@ package loops
 import (
 	"context"
 	"net/http"
+	"net/url"
 	"strings"
 	"time"
 )
@@ -59,8 +60,8 @@ func (c *recClient) pages(u string) error {
 
 // parentDomain asks for the parent domain after a 404: each call sends a
 // different request (lego's selectel client), not a retry.
-func (c *recClient) parentDomain(ctx context.Context, base, domain string) (*http.Response, error) {
-	req, err := http.NewRequestWithContext(ctx, http.MethodGet, base+"/domains/"+domain, nil)
+func (c *recClient) parentDomain(ctx context.Context, base *url.URL, domain string) (*http.Response, error) {
+	req, err := http.NewRequestWithContext(ctx, http.MethodGet, base.JoinPath("domains", domain).String(), nil)
 	if err != nil {
 		return nil, err
 	}
