@@ -115,7 +115,7 @@ func sameInputs(fn *ssa.Function, a Attempt, s ssa.CallInstruction) bool {
 			continue // passed on unchanged
 		}
 		for _, in := range a.Inputs {
-			if in != nil && computedFrom(in, p, make(map[ssa.Value]bool), 0) {
+			if in != nil && computedFrom(in, p) {
 				return false
 			}
 		}
@@ -124,37 +124,39 @@ func sameInputs(fn *ssa.Function, a Attempt, s ssa.CallInstruction) bool {
 }
 
 // computedFrom reports whether v is p or is computed from p by the
-// instructions of its function (operands followed to a small depth).
-func computedFrom(v ssa.Value, p *ssa.Parameter, seen map[ssa.Value]bool, depth int) bool {
-	if v == ssa.Value(p) {
-		return true
-	}
-	instr, ok := v.(ssa.Instruction)
-	if !ok || seen[v] || depth > 8 {
-		return false
-	}
-	seen[v] = true
-	if a, ok := v.(*ssa.Alloc); ok {
-		// The backing array of a variadic argument (JoinPath(name)):
-		// what is stored into its elements.
-		for _, r := range *a.Referrers() {
-			ia, ok := r.(*ssa.IndexAddr)
-			if !ok {
-				continue
-			}
-			for _, rr := range *ia.Referrers() {
-				if st, ok := rr.(*ssa.Store); ok && st.Addr == ia && computedFrom(st.Val, p, seen, depth+1) {
-					return true
+// instructions of its function, an element stored into a variadic
+// argument's backing array included (base.JoinPath(name)).
+func computedFrom(v ssa.Value, p *ssa.Parameter) bool {
+	seen := make(map[ssa.Value]bool)
+	var walk func(v ssa.Value) bool
+	walk = func(v ssa.Value) bool {
+		if v == ssa.Value(p) {
+			return true
+		}
+		instr, ok := v.(ssa.Instruction)
+		if !ok || seen[v] || len(seen) > budget {
+			return false
+		}
+		seen[v] = true
+		if a, ok := v.(*ssa.Alloc); ok {
+			for _, r := range *a.Referrers() {
+				if ia, ok := r.(*ssa.IndexAddr); ok {
+					for _, rr := range *ia.Referrers() {
+						if st, ok := rr.(*ssa.Store); ok && st.Addr == ia && walk(st.Val) {
+							return true
+						}
+					}
 				}
 			}
 		}
-	}
-	for _, op := range instr.Operands(nil) {
-		if op != nil && *op != nil && computedFrom(*op, p, seen, depth+1) {
-			return true
+		for _, op := range instr.Operands(nil) {
+			if op != nil && *op != nil && walk(*op) {
+				return true
+			}
 		}
+		return false
 	}
-	return false
+	return walk(v)
 }
 
 // boundedRecursion reports whether the recursion through s is bounded:
