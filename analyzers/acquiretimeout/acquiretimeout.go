@@ -162,12 +162,12 @@ func classify(call ssa.CallInstruction, clients *httpconfig.Resolver, deadlines 
 	case hc.Via == httplib.ViaHelper:
 		s.client = clients.DefaultClient()
 	case hc.Via == httplib.ViaClient && hc.Client != nil:
-		if connDeadline(ix, hc.Client) {
-			// Every connection carries an absolute deadline: the
-			// request cannot hang forever.
+		s.client = clients.Client(hc.Client)
+		if cd := s.client.Transport.Get(httpconfig.ConnDeadline); cd.IsConst() && cd.Int == 1 {
+			// Every connection carries a deadline that a stalled
+			// server runs into: the request cannot hang forever.
 			return send{}, false
 		}
-		s.client = clients.Client(hc.Client)
 	default:
 		return send{}, false
 	}
@@ -335,96 +335,4 @@ func reportDials(pass *analysis.Pass, rep *lint.Reporter, res *facts.Result, cli
 			}
 		}
 	}
-}
-
-// connDeadline reports whether every client that v may be dials through
-// a transport whose Dial or DialContext function sets a deadline on the
-// connection it returns (beego's TimeoutDialer calls conn.SetDeadline).
-func connDeadline(ix *valueflow.Index, v ssa.Value) bool {
-	found := false
-	for _, o := range ix.Origins(v) {
-		if !clientDialsWithDeadline(ix, o.V) {
-			return false
-		}
-		found = true
-	}
-	return found
-}
-
-func clientDialsWithDeadline(ix *valueflow.Index, client ssa.Value) bool {
-	if client == nil || !typeutil.IsPointerTo(client.Type(), httplib.NetHTTP, "Client") {
-		return false
-	}
-	stores, _ := ix.ObjectStores(client, nil)
-	for _, st := range stores {
-		if st.Field == nil || st.Field.Name() != "Transport" {
-			continue
-		}
-		known := false
-		for _, t := range ix.Origins(st.Value) {
-			if t.Injected || t.V == nil {
-				// The caller's transport (an exported setting): judge
-				// the default path this code builds.
-				continue
-			}
-			if !typeutil.IsPointerTo(t.V.Type(), httplib.NetHTTP, "Transport") {
-				return false
-			}
-			known = true
-			tstores, _ := ix.ObjectStores(t.V, nil)
-			dials := false
-			for _, ts := range tstores {
-				if ts.Field != nil && (ts.Field.Name() == "Dial" || ts.Field.Name() == "DialContext") {
-					if !setsConnDeadline(ix, ts.Value) {
-						return false
-					}
-					dials = true
-				}
-			}
-			if !dials {
-				return false
-			}
-		}
-		return known
-	}
-	return false
-}
-
-// setsConnDeadline reports whether the dial function f (a function, a
-// closure, or the closure a function of the package returns) calls
-// SetDeadline or SetReadDeadline on a connection.
-func setsConnDeadline(ix *valueflow.Index, f ssa.Value) bool {
-	for _, o := range ix.Origins(f) {
-		fn := valueflow.FuncOf(o.V)
-		if fn == nil {
-			if call, idx := valueflow.CallOf(o.V); call != nil {
-				if callee := call.Call.StaticCallee(); callee != nil && callee.Pkg == ix.Pkg {
-					for _, r := range valueflow.Returns(callee, idx) {
-						if f := valueflow.FuncOf(r); f != nil {
-							fn = f
-						}
-					}
-				}
-			}
-		}
-		if fn == nil || !callsSetDeadline(fn) {
-			return false
-		}
-	}
-	return true
-}
-
-func callsSetDeadline(fn *ssa.Function) bool {
-	for _, b := range fn.Blocks {
-		for _, instr := range b.Instrs {
-			c, ok := instr.(ssa.CallInstruction)
-			if !ok || !c.Common().IsInvoke() {
-				continue
-			}
-			if m := c.Common().Method.Name(); m == "SetDeadline" || m == "SetReadDeadline" {
-				return true
-			}
-		}
-	}
-	return false
 }

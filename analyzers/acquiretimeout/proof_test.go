@@ -8,7 +8,10 @@
 //     server that accepts and never answers (TestProofClientNoDeadline);
 //     a transport's ResponseHeaderTimeout bounds only the wait for the
 //     headers, not reading the body (the message variant,
-//     TestProofResponseHeaderTimeoutDoesNotBoundBody).
+//     TestProofResponseHeaderTimeoutDoesNotBoundBody); a dialer that wraps
+//     each connection in an idle deadline fails a stalled request, before
+//     the headers or in the body (the exemption,
+//     TestProofConnDeadlineBoundsStall).
 //   - acquiretimeout/pool-wait-unbounded: once MaxConnsPerHost connections
 //     are in use, a further request queues for a connection, without
 //     dialing, and only its context bounds the wait; ResponseHeaderTimeout
@@ -579,5 +582,78 @@ func TestProofDialUnbounded(t *testing.T) {
 			t.Errorf("server accepted %d connections, want 2: request 2 should dial once the handshake timeout freed the slot", s.accepted.Load())
 		}
 		s.close()
+	})
+}
+
+// idleConn moves its deadline forward on every read and write (rclone's
+// fshttp timeoutConn).
+type idleConn struct {
+	net.Conn
+	idle time.Duration
+}
+
+func (c *idleConn) Read(b []byte) (int, error) {
+	n, err := c.Conn.Read(b)
+	if err == nil {
+		err = c.SetDeadline(time.Now().Add(c.idle))
+	}
+	return n, err
+}
+
+func (c *idleConn) Write(b []byte) (int, error) {
+	n, err := c.Conn.Write(b)
+	if err == nil {
+		err = c.SetDeadline(time.Now().Add(c.idle))
+	}
+	return n, err
+}
+
+// TestProofConnDeadlineBoundsStall proves the connection-deadline
+// exemption of client-no-deadline: with no client Timeout and no context
+// deadline, a transport whose dialer wraps each connection in an idle
+// deadline fails a request whose server stalls, before the headers or
+// in the middle of the body (which ResponseHeaderTimeout does not bound).
+func TestProofConnDeadlineBoundsStall(t *testing.T) {
+	const idle = 200 * time.Millisecond
+	dial := func(ctx context.Context, network, addr string) (net.Conn, error) {
+		var d net.Dialer
+		c, err := d.DialContext(ctx, network, addr)
+		if err != nil {
+			return nil, err
+		}
+		ic := &idleConn{Conn: c, idle: idle}
+		return ic, ic.SetDeadline(time.Now().Add(idle))
+	}
+	client := &http.Client{Transport: &http.Transport{DialContext: dial}}
+	t.Run("before the headers", func(t *testing.T) {
+		s := newSilentServer(t)
+		r := wait(t, "silent server", goDo(client, newRequest(t, context.Background(), "http://"+s.addr()+"/")), 20*idle)
+		var ne net.Error
+		if !errors.As(r.err, &ne) || !ne.Timeout() {
+			t.Fatalf("err = %v, want a timeout", r.err)
+		}
+	})
+	t.Run("in the body", func(t *testing.T) {
+		release := make(chan struct{})
+		srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+			w.Header().Set("Content-Length", "100")
+			w.WriteHeader(http.StatusOK)
+			io.WriteString(w, "partial")
+			w.(http.Flusher).Flush()
+			select {
+			case <-release:
+			case <-r.Context().Done():
+			}
+		}))
+		defer srv.Close()
+		defer close(release)
+		r := wait(t, "stalled body", goDo(client, newRequest(t, context.Background(), srv.URL)), 20*idle)
+		if r.status != http.StatusOK || r.body != "partial" {
+			t.Fatalf("status %d body %q, want 200 and the partial body", r.status, r.body)
+		}
+		var ne net.Error
+		if !errors.As(r.err, &ne) || !ne.Timeout() {
+			t.Fatalf("reading the body: err = %v, want a timeout", r.err)
+		}
 	})
 }

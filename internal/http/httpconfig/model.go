@@ -136,7 +136,11 @@ const (
 // is then the dial function's business. LocalDial is 1 when DialContext
 // (or Dial) ignores the address it is given and dials only the local
 // host (a loopback address or a unix socket): no proxy or load balancer
-// stands between the transport and its server.
+// stands between the transport and its server. ConnDeadline is 1 when
+// DialContext (or Dial) sets a deadline on the connection it returns,
+// itself or through a wrapper connection that moves the deadline forward
+// on each read and write (beego's TimeoutDialer, rclone's fshttp): a
+// server that stalls fails the request.
 type Field int
 
 const (
@@ -150,12 +154,13 @@ const (
 	DialTimeout
 	CustomTLSDial
 	LocalDial
+	ConnDeadline
 	numFields
 )
 
 var fieldNames = [numFields]string{
 	"MaxIdleConns", "MaxIdleConnsPerHost", "MaxConnsPerHost", "IdleConnTimeout",
-	"TLSHandshakeTimeout", "ResponseHeaderTimeout", "DisableKeepAlives", "DialTimeout", "CustomTLSDial", "LocalDial",
+	"TLSHandshakeTimeout", "ResponseHeaderTimeout", "DisableKeepAlives", "DialTimeout", "CustomTLSDial", "LocalDial", "ConnDeadline",
 }
 
 func (f Field) String() string { return fieldNames[f] }
@@ -181,7 +186,7 @@ var TransportFields = func() []Field {
 // fieldByName returns the tracked field with the given Go name.
 func fieldByName(name string) (Field, bool) {
 	for f, n := range fieldNames {
-		if n == name && Field(f) != DialTimeout && Field(f) != CustomTLSDial && Field(f) != LocalDial {
+		if n == name && Field(f) != DialTimeout && Field(f) != CustomTLSDial && Field(f) != LocalDial && Field(f) != ConnDeadline {
 			return Field(f), true
 		}
 	}

@@ -78,9 +78,20 @@ func (r *Resolver) safe(c *ssa.CallCommon, i int) bool {
 		// name only read the configuration.
 		return i == -1 && httplib.InvokeUse(c.Method.Name()) != valueflow.UseUnknown
 	}
+	if _, ok := c.Value.(*ssa.Parameter); ok {
+		// A hook the caller passes (customize func(*http.Transport)):
+		// what it changes is the caller's configuration; judge the
+		// default path this code builds.
+		return true
+	}
 	fn := valueflow.StaticCallee(c)
 	if fn == nil {
 		return false
+	}
+	if callee := r.ix.Func(fn); callee != nil {
+		if k, ok := wrapperParam(callee); ok && k == i {
+			return true
+		}
 	}
 	return httplib.PreservesConfig(fn, i) || (r.facts != nil && r.facts.ReadOnlyParam(fn, i))
 }
@@ -471,6 +482,9 @@ func (r *Resolver) transportOrigin(o valueflow.Origin) *Transport {
 		if typeutil.IsPointerTo(v.Type(), httplib.NetHTTP, "Transport") {
 			return r.applyTransportStores(NewTransport(OriginZero, v.Pos()), v)
 		}
+		if f := embeddedTransport(v.Type()); f != nil {
+			return r.wrappedTransport(v, f)
+		}
 	case *ssa.Global:
 		if typeutil.IsPointerTo(v.Type(), httplib.NetHTTP, "Transport") && v.Pkg == r.ix.Pkg {
 			t := NewTransport(OriginZero, v.Pos())
@@ -505,6 +519,47 @@ func (r *Resolver) transportOrigin(o valueflow.Origin) *Transport {
 	return UnknownTransport()
 }
 
+// embeddedTransport returns the embedded *http.Transport field of the
+// struct t points to: a wrapper (type Transport struct{ *http.Transport;
+// ... }) whose round trips, promoted or its own, go through that
+// transport.
+func embeddedTransport(t types.Type) *types.Var {
+	ptr, ok := t.Underlying().(*types.Pointer)
+	if !ok {
+		return nil
+	}
+	st, ok := ptr.Elem().Underlying().(*types.Struct)
+	if !ok {
+		return nil
+	}
+	for i := range st.NumFields() {
+		if f := st.Field(i); f.Embedded() && typeutil.IsPointerTo(f.Type(), httplib.NetHTTP, "Transport") {
+			return f
+		}
+	}
+	return nil
+}
+
+// wrappedTransport returns the configuration of the transport that the
+// wrapper alloc holds in its embedded field f: the join of what is
+// stored there, unknown if the wrapper escapes or nothing is stored.
+func (r *Resolver) wrappedTransport(alloc *ssa.Alloc, f *types.Var) *Transport {
+	stores, escapes := r.ix.ObjectStores(alloc, r.safe)
+	if escapes {
+		return UnknownTransport()
+	}
+	var t *Transport
+	for _, st := range stores {
+		if st.Field == f {
+			t = JoinTransport(t, r.Transport(st.Value))
+		}
+	}
+	if t == nil {
+		return UnknownTransport()
+	}
+	return t
+}
+
 func (r *Resolver) transportCall(call *ssa.Call, idx int) *Transport {
 	c := call.Common()
 	fn := valueflow.StaticCallee(c)
@@ -529,12 +584,86 @@ func (r *Resolver) transportCall(call *ssa.Call, idx int) *Transport {
 		return lib
 	}
 	if callee := r.ix.Func(fn); callee != nil {
+		if k, ok := wrapperParam(callee); ok && idx == 0 {
+			return r.Transport(c.Args[k]).Copy()
+		}
 		return r.ResultTransport(callee, idx)
 	}
 	if t := r.factTransport(fn, idx); t != nil {
 		return t.Copy()
 	}
 	return UnknownTransport()
+}
+
+// wrapperParam reports whether fn is a wrapper constructor: it returns a
+// new wrapper struct (see embeddedTransport) whose embedded transport is
+// its parameter k, which it uses for nothing else, or passes that
+// parameter on to such a constructor of the package and returns its
+// result. The wrapper's configuration is then that of the argument, and
+// passing a transport to fn leaves it unchanged.
+func wrapperParam(fn *ssa.Function) (k int, ok bool) {
+	return wrapperParamDepth(fn, maxWrapperDepth)
+}
+
+// maxWrapperDepth bounds the chain of wrapper constructors wrapperParam
+// follows.
+const maxWrapperDepth = 4
+
+func wrapperParamDepth(fn *ssa.Function, depth int) (int, bool) {
+	rets := valueflow.Returns(fn, 0)
+	if len(rets) != 1 || depth == 0 {
+		return 0, false
+	}
+	// only reports whether p's one use (besides debug references) is use.
+	only := func(p *ssa.Parameter, use func(ssa.Instruction) bool) bool {
+		n := 0
+		for _, ref := range *p.Referrers() {
+			if _, ok := ref.(*ssa.DebugRef); ok {
+				continue
+			}
+			if n++; n > 1 || !use(ref) {
+				return false
+			}
+		}
+		return n == 1
+	}
+	switch rv := valueflow.StripCopies(rets[0]).(type) {
+	case *ssa.Alloc:
+		f := embeddedTransport(rv.Type())
+		if f == nil {
+			return 0, false
+		}
+		for k, p := range fn.Params {
+			if !typeutil.IsPointerTo(p.Type(), httplib.NetHTTP, "Transport") || p.Referrers() == nil {
+				continue
+			}
+			if only(p, func(ref ssa.Instruction) bool {
+				st, ok := ref.(*ssa.Store)
+				if !ok || st.Val != p {
+					return false
+				}
+				fa, ok := st.Addr.(*ssa.FieldAddr)
+				return ok && fa.X == rv && valueflow.FieldOf(fa) == f
+			}) {
+				return k, true
+			}
+		}
+	case *ssa.Call:
+		callee := rv.Call.StaticCallee()
+		if callee == nil || callee.Pkg != fn.Pkg || callee == fn {
+			return 0, false
+		}
+		k2, ok := wrapperParamDepth(callee, depth-1)
+		if !ok || k2 >= len(rv.Call.Args) {
+			return 0, false
+		}
+		for k, p := range fn.Params {
+			if rv.Call.Args[k2] == ssa.Value(p) && only(p, func(ref ssa.Instruction) bool { return ref == ssa.Instruction(rv) }) {
+				return k, true
+			}
+		}
+	}
+	return 0, false
 }
 
 // ResultTransport returns the transport that result i of fn, a function
@@ -574,6 +703,11 @@ func (r *Resolver) applyTransportStores(t *Transport, v ssa.Value, homes ...valu
 			t.Set(DialTimeout, r.dialTimeout(st.Value, st.Pos()))
 			if r.localDial(st.Value) {
 				t.Set(LocalDial, ConstValue(1, true, st.Pos()))
+			}
+			if r.connDeadline(st.Value) {
+				t.Set(ConnDeadline, ConstValue(1, true, st.Pos()))
+			} else {
+				t.Set(ConnDeadline, ConstValue(0, false, st.Pos()))
 			}
 		case "DialTLSContext", "DialTLS":
 			if c, ok := st.Value.(*ssa.Const); ok && c.IsNil() {
@@ -787,6 +921,86 @@ func loopbackAddress(address ssa.Value) bool {
 	}
 	for _, host := range []string{"127.0.0.1:", "localhost:", "[::1]:"} {
 		if strings.HasPrefix(s, host) {
+			return true
+		}
+	}
+	return false
+}
+
+// connDeadline reports whether every function dial function v may be
+// sets a deadline on the connection it returns: it calls SetDeadline or
+// SetReadDeadline on a connection, itself or through the functions and
+// methods of this package it calls (a dialer's DialContext method that
+// wraps the connection in a type whose reads and writes move the
+// deadline forward).
+func (r *Resolver) connDeadline(v ssa.Value) bool {
+	origins := r.ix.Origins(v)
+	if len(origins) == 0 {
+		return false
+	}
+	for _, o := range origins {
+		fn := valueflow.FuncOf(o.V)
+		if fn == nil {
+			// A dialer built by a function of the package
+			// (timeoutDialer(connect, rw)) returns the closure.
+			if call, idx := valueflow.CallOf(o.V); call != nil {
+				if callee := call.Call.StaticCallee(); callee != nil && callee.Pkg == r.ix.Pkg {
+					for _, ret := range valueflow.Returns(callee, idx) {
+						if f := valueflow.FuncOf(ret); f != nil {
+							fn = f
+						}
+					}
+				}
+			}
+		}
+		if fn == nil || !setsDeadline(fn, r.ix.Pkg, maxDeadlineDepth, make(map[*ssa.Function]bool)) {
+			return false
+		}
+	}
+	return true
+}
+
+// maxDeadlineDepth bounds the chain of calls setsDeadline follows from a
+// dial function to the SetDeadline call.
+const maxDeadlineDepth = 4
+
+// setsDeadline reports whether fn, or a function of pkg it calls
+// statically (at most depth calls deep), calls the SetDeadline or
+// SetReadDeadline method of a connection.
+func setsDeadline(fn *ssa.Function, pkg *ssa.Package, depth int, seen map[*ssa.Function]bool) bool {
+	if seen[fn] {
+		return false
+	}
+	seen[fn] = true
+	var callees []*ssa.Function
+	for _, b := range fn.Blocks {
+		for _, instr := range b.Instrs {
+			c, ok := instr.(ssa.CallInstruction)
+			if !ok {
+				continue
+			}
+			common := c.Common()
+			name := ""
+			if common.IsInvoke() {
+				name = common.Method.Name()
+			} else if callee := common.StaticCallee(); callee != nil {
+				if callee.Signature.Recv() != nil {
+					name = callee.Name()
+				}
+				if callee.Pkg == pkg && callee.Blocks != nil {
+					callees = append(callees, callee)
+				}
+			}
+			if name == "SetDeadline" || name == "SetReadDeadline" {
+				return true
+			}
+		}
+	}
+	if depth == 0 {
+		return false
+	}
+	for _, callee := range callees {
+		if setsDeadline(callee, pkg, depth-1, seen) {
 			return true
 		}
 	}

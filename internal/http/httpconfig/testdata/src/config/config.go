@@ -39,3 +39,43 @@ func constructed(param *http.Client) {
 	client(newClient()) // want `client: zero timeout=10s transport\(MaxConnsPerHost=8 MaxIdleConnsPerHost=0\)`
 	client(param)       // want `client: unknown timeout=unknown transport\(MaxIdleConnsPerHost=unknown\)`
 }
+
+// uaTransport wraps an *http.Transport: its configuration is the
+// wrapped transport's.
+type uaTransport struct {
+	*http.Transport
+	ua string
+}
+
+func (t *uaTransport) RoundTrip(req *http.Request) (*http.Response, error) {
+	req = req.Clone(req.Context())
+	req.Header.Set("User-Agent", t.ua)
+	return t.Transport.RoundTrip(req)
+}
+
+func wrap(t *http.Transport) *uaTransport { return wrapUA(t, "probe") }
+
+func wrapUA(t *http.Transport, ua string) *uaTransport { return &uaTransport{Transport: t, ua: ua} }
+
+// tune changes the transport it wraps: not a plain wrapper.
+func tune(t *http.Transport) *uaTransport {
+	t.MaxIdleConnsPerHost = 9
+	return &uaTransport{Transport: t}
+}
+
+func newWrapped(customize func(*http.Transport)) *uaTransport {
+	t := http.DefaultTransport.(*http.Transport).Clone()
+	t.ResponseHeaderTimeout = time.Second
+	if customize != nil {
+		customize(t)
+	}
+	return wrap(t)
+}
+
+func wrappers() {
+	transport(&uaTransport{Transport: &http.Transport{MaxIdleConnsPerHost: 7}}) // want `transport: zero fresh=true MaxIdleConnsPerHost=7`
+	transport(wrap(&http.Transport{MaxIdleConnsPerHost: 8}))                    // want `transport: zero fresh=true MaxIdleConnsPerHost=8`
+	transport(newWrapped(nil))                                                  // want `transport: default fresh=true MaxIdleConnsPerHost=0 ResponseHeaderTimeout=1s`
+	transport(tune(&http.Transport{}))                                          // want `transport: unknown fresh=true MaxIdleConnsPerHost=unknown`
+	client(&http.Client{Transport: newWrapped(nil)})                            // want `client: zero timeout=0s transport\(MaxIdleConnsPerHost=0 ResponseHeaderTimeout=1s\)`
+}
