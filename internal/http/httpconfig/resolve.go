@@ -953,11 +953,65 @@ func (r *Resolver) connDeadline(v ssa.Value) bool {
 				}
 			}
 		}
-		if fn == nil || !setsDeadline(fn, r.ix.Pkg, maxDeadlineDepth, make(map[*ssa.Function]bool)) {
+		if fn == nil {
+			return false
+		}
+		if !setsDeadline(fn, r.ix.Pkg, maxDeadlineDepth, make(map[*ssa.Function]bool)) && !r.readsSetDeadline(fn, maxDeadlineDepth) {
 			return false
 		}
 	}
 	return true
+}
+
+// readsSetDeadline reports whether every connection the dial function fn
+// returns is a wrapper of this package (&timeoutConn{Conn: c}, directly
+// or from a constructor such as newTimeoutConn) whose Read method sets a
+// deadline before or after each read.
+func (r *Resolver) readsSetDeadline(fn *ssa.Function, depth int) bool {
+	rets := valueflow.Returns(fn, 0)
+	if len(rets) == 0 || depth == 0 {
+		return false
+	}
+	for _, ret := range rets {
+		if isNil(ret) {
+			continue // an error path
+		}
+		origins := r.ix.Origins(ret)
+		if len(origins) == 0 {
+			return false
+		}
+		for _, o := range origins {
+			switch v := o.V.(type) {
+			case *ssa.Alloc:
+				if !r.methodSetsDeadline(v.Type(), "Read") {
+					return false
+				}
+			case *ssa.Call:
+				callee := v.Call.StaticCallee()
+				if callee == nil || callee.Pkg != r.ix.Pkg || !r.readsSetDeadline(callee, depth-1) {
+					return false
+				}
+			default:
+				return false
+			}
+		}
+	}
+	return true
+}
+
+// methodSetsDeadline reports whether the method name of type t, declared
+// in this package, sets a deadline on a connection.
+func (r *Resolver) methodSetsDeadline(t types.Type, name string) bool {
+	prog := r.ix.Pkg.Prog
+	sel := prog.MethodSets.MethodSet(t).Lookup(r.ix.Pkg.Pkg, name)
+	if sel == nil {
+		return false
+	}
+	m := prog.MethodValue(sel)
+	if m == nil || m.Pkg != r.ix.Pkg {
+		return false
+	}
+	return setsDeadline(m, r.ix.Pkg, maxDeadlineDepth, make(map[*ssa.Function]bool))
 }
 
 // maxDeadlineDepth bounds the chain of calls setsDeadline follows from a

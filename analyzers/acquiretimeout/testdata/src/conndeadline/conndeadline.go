@@ -149,3 +149,34 @@ func GetPlain(u string) error {
 	}
 	return resp.Body.Close()
 }
+
+// readConn sets a read deadline before each read only.
+type readConn struct {
+	net.Conn
+	timeout time.Duration
+}
+
+func newReadConn(c net.Conn, timeout time.Duration) net.Conn {
+	return &readConn{Conn: c, timeout: timeout}
+}
+
+func (c *readConn) Read(b []byte) (int, error) {
+	if c.timeout > 0 {
+		c.Conn.SetReadDeadline(time.Now().Add(c.timeout))
+	}
+	return c.Conn.Read(b)
+}
+
+// NewReadDeadlineClient's dialer sets no deadline itself; the connection
+// it returns sets one on every read: silent.
+func NewReadDeadlineClient(timeout time.Duration) *http.Client {
+	dial := func(ctx context.Context, network, addr string) (net.Conn, error) {
+		var d net.Dialer
+		c, err := d.DialContext(ctx, network, addr)
+		if err != nil {
+			return nil, err
+		}
+		return newReadConn(c, timeout), nil
+	}
+	return &http.Client{Transport: &http.Transport{DialContext: dial, IdleConnTimeout: time.Minute}}
+}

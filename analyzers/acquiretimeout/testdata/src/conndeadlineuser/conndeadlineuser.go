@@ -39,3 +39,13 @@ func Plain(u string) error {
 	}
 	return resp.Body.Close()
 }
+
+// ReadDeadline sends through a connection that sets a deadline on every
+// read: silent.
+func ReadDeadline(u string) error {
+	resp, err := conndeadline.NewReadDeadlineClient(time.Minute).Get(u)
+	if err != nil {
+		return err
+	}
+	return resp.Body.Close()
+}
