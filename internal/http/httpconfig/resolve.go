@@ -683,14 +683,35 @@ func (r *Resolver) ResultTransport(fn *ssa.Function, i int) *Transport {
 }
 
 func (r *Resolver) applyTransportStores(t *Transport, v ssa.Value, homes ...valueflow.Home) *Transport {
-	stores, escapes := r.ix.ObjectStores(v, r.safe, homes...)
+	// opaque lists the calls of functions of other packages, not known
+	// to preserve the configuration, that the transport is passed to
+	// (structs.SetDefaults(t, http.DefaultTransport), mergo.Merge(t,
+	// defaults)): they may have set any field, but the stores that
+	// follow all of them still decide theirs.
+	var opaque []ssa.Instruction
+	safe := func(c *ssa.CallCommon, i int) bool {
+		if r.safe(c, i) {
+			return true
+		}
+		if in := opaqueCall(r.ix.Pkg, c, i); in != nil && v != nil {
+			opaque = append(opaque, in)
+			return true
+		}
+		return false
+	}
+	stores, escapes := r.ix.ObjectStores(v, safe, homes...)
 	if escapes {
 		u := UnknownTransport()
 		u.pos, u.Fresh = t.pos, t.Fresh
 		return u
 	}
+	if len(opaque) > 0 {
+		u := UnknownTransport()
+		u.pos, u.Fresh = t.pos, t.Fresh
+		t = u
+	}
 	for _, st := range stores {
-		if !isField(st.Field, "Transport") {
+		if !isField(st.Field, "Transport") || !followsAll(st, opaque) {
 			continue
 		}
 		name := st.Field.Name()
@@ -717,6 +738,58 @@ func (r *Resolver) applyTransportStores(t *Transport, v ssa.Value, homes ...valu
 		}
 	}
 	return t
+}
+
+// opaqueCall returns the instruction of c, a static call of a function
+// of another package than pkg that receives its argument i, or nil.
+func opaqueCall(pkg *ssa.Package, c *ssa.CallCommon, i int) ssa.Instruction {
+	callee := c.StaticCallee()
+	if callee == nil || callee.Pkg == pkg || i < 0 || i >= len(c.Args) || c.Args[i].Referrers() == nil {
+		return nil
+	}
+	for _, ref := range *c.Args[i].Referrers() {
+		if call, ok := ref.(ssa.CallInstruction); ok && call.Common() == c {
+			return call
+		}
+	}
+	return nil
+}
+
+// followsAll reports whether store st runs after each of calls on every
+// path: each call dominates it.
+func followsAll(st valueflow.FieldStore, calls []ssa.Instruction) bool {
+	if len(calls) == 0 {
+		return true
+	}
+	if st.Store == nil {
+		return false
+	}
+	for _, c := range calls {
+		if !dominates(c, st.Store) {
+			return false
+		}
+	}
+	return true
+}
+
+// dominates reports whether instruction a runs before b on every path
+// to b.
+func dominates(a, b ssa.Instruction) bool {
+	if a.Parent() != b.Parent() {
+		return false
+	}
+	if a.Block() != b.Block() {
+		return a.Block().Dominates(b.Block())
+	}
+	for _, in := range a.Block().Instrs {
+		switch in {
+		case a:
+			return true
+		case b:
+			return false
+		}
+	}
+	return false
 }
 
 // dialTimeout returns the Timeout of the net.Dialer whose DialContext (or

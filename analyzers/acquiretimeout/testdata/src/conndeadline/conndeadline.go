@@ -9,6 +9,8 @@ import (
 	"net"
 	"net/http"
 	"time"
+
+	"fieldcopy"
 )
 
 // Dialer dials with an idle deadline on every connection.
@@ -80,7 +82,10 @@ func newTransport(t *http.Transport) *Transport {
 
 // NewTransportCustom builds the transport; customize may adjust it.
 func NewTransportCustom(timeout time.Duration, customize func(*http.Transport)) *Transport {
-	t := http.DefaultTransport.(*http.Transport).Clone()
+	// Start from DefaultTransport's settings, copied by another package,
+	// then override.
+	t := new(http.Transport)
+	fieldcopy.SetDefaults(t, http.DefaultTransport.(*http.Transport))
 	t.ResponseHeaderTimeout = timeout
 	t.DialContext = func(ctx context.Context, network, addr string) (net.Conn, error) {
 		return NewDialer(timeout).DialContext(ctx, network, addr)

@@ -1,6 +1,7 @@
 package config
 
 import (
+	"encoding/json"
 	"net"
 	"net/http"
 	"time"
@@ -78,4 +79,18 @@ func wrappers() {
 	transport(newWrapped(nil))                                                  // want `transport: default fresh=true MaxIdleConnsPerHost=0 ResponseHeaderTimeout=1s`
 	transport(tune(&http.Transport{}))                                          // want `transport: unknown fresh=true MaxIdleConnsPerHost=unknown`
 	client(&http.Client{Transport: newWrapped(nil)})                            // want `client: zero timeout=0s transport\(MaxIdleConnsPerHost=0 ResponseHeaderTimeout=1s\)`
+}
+
+// fromJSON fills the transport in another package, then sets fields: those
+// stored after the call (on some path, as for every store) are known, the
+// rest, IdleConnTimeout among them, is not.
+func fromJSON(b []byte, later bool) {
+	t := new(http.Transport)
+	t.IdleConnTimeout = time.Second
+	json.Unmarshal(b, t)
+	t.MaxIdleConnsPerHost = 3
+	if later {
+		t.ResponseHeaderTimeout = time.Second
+	}
+	transport(t) // want `transport: unknown fresh=true MaxIdleConnsPerHost=3 ResponseHeaderTimeout=1s`
 }
