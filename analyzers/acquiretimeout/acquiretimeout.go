@@ -163,7 +163,7 @@ func classify(call ssa.CallInstruction, clients *httpconfig.Resolver, deadlines 
 		s.client = clients.DefaultClient()
 	case hc.Via == httplib.ViaClient && hc.Client != nil:
 		s.client = clients.Client(hc.Client)
-		if cd := s.client.Transport.Get(httpconfig.ConnDeadline); cd.IsConst() && cd.Int == 1 {
+		if s.client.Timeout.IsZero() && s.client.Bounded() {
 			// Every connection carries a deadline that a stalled
 			// server runs into: the request cannot hang forever.
 			return send{}, false
@@ -197,7 +197,7 @@ type indirectSend struct {
 // and context coming from this call.
 func indirectNoDeadline(pass *analysis.Pass, call ssa.CallInstruction, indirect []sends.ParamSend, strict bool) (indirectSend, bool) {
 	for _, s := range indirect {
-		if s.ClientParam >= 0 || !s.Client.Timeout.IsZero() {
+		if s.ClientParam >= 0 || s.Client.Bounded() {
 			continue
 		}
 		ctx := "this context has no deadline; give it a deadline"

@@ -313,6 +313,18 @@ type Client struct {
 // Pos returns the position of the expression that built the client.
 func (c *Client) Pos() token.Pos { return c.pos }
 
+// Bounded reports whether nothing the client sends can wait forever on
+// a stalled server, whatever the request's context: it has a Timeout
+// that is not known to be zero, or its transport dials connections that
+// carry a deadline on every path (ConnDeadline).
+func (c *Client) Bounded() bool {
+	if !c.Timeout.IsZero() {
+		return true
+	}
+	cd := c.Transport.Get(ConnDeadline)
+	return cd.IsConst() && cd.Int == 1
+}
+
 // NewClient returns the configuration of a client of the given origin
 // with Timeout 0 and the default transport.
 func NewClient(origin Origin, pos token.Pos) *Client {

@@ -185,3 +185,31 @@ func NewReadDeadlineClient(timeout time.Duration) *http.Client {
 	}
 	return &http.Client{Transport: &http.Transport{DialContext: dial, IdleConnTimeout: time.Minute}}
 }
+
+// Fetch sends with the caller's context through a deadline-dialing
+// client: its callers' sends are bounded too.
+func Fetch(ctx context.Context, u string) error {
+	req, err := http.NewRequestWithContext(ctx, http.MethodGet, u, nil)
+	if err != nil {
+		return err
+	}
+	resp, err := NewClient(time.Minute).Do(req)
+	if err != nil {
+		return err
+	}
+	return resp.Body.Close()
+}
+
+// FetchPlain sends with the caller's context through a client without
+// deadlines.
+func FetchPlain(ctx context.Context, u string) error {
+	req, err := http.NewRequestWithContext(ctx, http.MethodGet, u, nil)
+	if err != nil {
+		return err
+	}
+	resp, err := NewPlainClient().Do(req)
+	if err != nil {
+		return err
+	}
+	return resp.Body.Close()
+}

@@ -3,6 +3,7 @@
 package conndeadlineuser
 
 import (
+	"context"
 	"net/http"
 	"time"
 
@@ -48,4 +49,15 @@ func ReadDeadline(u string) error {
 		return err
 	}
 	return resp.Body.Close()
+}
+
+// ThroughHelper passes a context without deadline to a helper whose
+// client dials with deadlines: silent.
+func ThroughHelper(u string) error {
+	return conndeadline.Fetch(context.Background(), u)
+}
+
+// ThroughPlainHelper passes it to a helper whose client has none.
+func ThroughPlainHelper(u string) error {
+	return conndeadline.FetchPlain(context.Background(), u) // want `conndeadline.FetchPlain uses an http.Client \(no Timeout\) and this context has no deadline`
 }
