@@ -10,6 +10,7 @@ import (
 	"golang.org/x/tools/go/analysis/analysistest"
 
 	"github.com/httplint/httplint/analyzers"
+	"github.com/httplint/httplint/internal/lint"
 	"github.com/httplint/httplint/internal/testutil"
 )
 
@@ -23,7 +24,7 @@ func (quiet) Errorf(string, ...any) {}
 // testdata (GOPATH-style src/ and the module in mod/) and returns, for
 // each category reported, the fixtures that report it ("src/limits",
 // "mod/backoffv4").
-func fixtureCategories(t *testing.T, d analyzers.Definition) map[string][]string {
+func fixtureCategories(t *testing.T, d lint.Definition) map[string][]string {
 	t.Helper()
 	dir, err := filepath.Abs(filepath.Join(d.Name, "testdata"))
 	if err != nil {

@@ -16,7 +16,7 @@ import (
 )
 
 func TestSuiteValid(t *testing.T) {
-	if err := analysis.Validate(analyzers.Suite()); err != nil {
+	if err := analysis.Validate(analyzers.Suite().Analyzers()); err != nil {
 		t.Fatal(err)
 	}
 	for _, d := range analyzers.Definitions() {

@@ -22,6 +22,7 @@ import (
 	"golang.org/x/tools/go/analysis"
 
 	"github.com/httplint/httplint/analyzers"
+	"github.com/httplint/httplint/internal/lint"
 )
 
 func init() {
@@ -31,7 +32,7 @@ func init() {
 }
 
 // newPlugin returns the plugin constructor of one analyzer definition.
-func newPlugin(d analyzers.Definition) register.NewPlugin {
+func newPlugin(d lint.Definition) register.NewPlugin {
 	return func(settings any) (register.LinterPlugin, error) {
 		a, err := d.FromSettings(settings)
 		if err != nil {

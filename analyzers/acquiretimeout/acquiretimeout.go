@@ -50,6 +50,9 @@ type config struct {
 // Analyzer is the acquiretimeout analyzer; its flags configure it.
 var Analyzer = New()
 
+// Definition describes the analyzer for drivers and the suite.
+var Definition = lint.Definition{Name: Name, Analyzer: Analyzer, Rules: Rules, New: New}
+
 // New returns a new acquiretimeout analyzer with default options, whose
 // flags configure it alone.
 func New() *analysis.Analyzer {

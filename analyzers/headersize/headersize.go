@@ -54,6 +54,9 @@ type config struct {
 // Analyzer is the headersize analyzer; its flags configure it.
 var Analyzer = New()
 
+// Definition describes the analyzer for drivers and the suite.
+var Definition = lint.Definition{Name: Name, Analyzer: Analyzer, Rules: Rules, New: New}
+
 // New returns a new headersize analyzer with default options, whose
 // flags configure it alone.
 func New() *analysis.Analyzer {

@@ -89,6 +89,9 @@ func validHeaderName(h string) bool {
 // Analyzer is the retrypolicy analyzer; its flags configure it.
 var Analyzer = New()
 
+// Definition describes the analyzer for drivers and the suite.
+var Definition = lint.Definition{Name: Name, Analyzer: Analyzer, Rules: Rules, New: New}
+
 // New returns a new retrypolicy analyzer with default options, whose
 // flags configure it alone.
 func New() *analysis.Analyzer {

@@ -10,4 +10,4 @@ import (
 	"github.com/httplint/httplint/internal/driver"
 )
 
-func main() { driver.Main("httplint", analyzers.Definitions()) }
+func main() { driver.Main("httplint", analyzers.Suite()) }

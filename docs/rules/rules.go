@@ -49,3 +49,9 @@ func PlainText(s string) string {
 	s = strings.NewReplacer("**", "", "`", "").Replace(s)
 	return strings.Join(strings.Fields(s), " ")
 }
+
+// Rule returns the description and the whole section of a rule (see
+// Description and Section), as lint.Suite.RuleDoc wants them.
+func Rule(analyzer, slug string) (description, section string) {
+	return Description(analyzer, slug), Section(analyzer, slug)
+}

@@ -5,13 +5,13 @@ import (
 	"slices"
 	"strings"
 
-	"github.com/httplint/httplint/analyzers"
+	"github.com/httplint/httplint/internal/lint"
 )
 
 // disableList is the -disable flag: analyzers ("headersize") and rules
 // ("poolsize/idle-timeout-zero") to turn off.
 type disableList struct {
-	defs      []analyzers.Definition
+	defs      []lint.Definition
 	analyzers map[string]bool
 	rules     map[string]bool
 	list      []string
@@ -76,8 +76,8 @@ func (l *disableList) Disabled(analyzer, category string) bool {
 }
 
 // apply returns the definitions whose analyzer is not disabled.
-func (l *disableList) apply(defs []analyzers.Definition) []analyzers.Definition {
-	var out []analyzers.Definition
+func (l *disableList) apply(defs []lint.Definition) []lint.Definition {
+	var out []lint.Definition
 	for _, d := range defs {
 		if !l.analyzers[d.Name] {
 			out = append(out, d)

@@ -14,7 +14,6 @@ import (
 	"golang.org/x/tools/go/analysis"
 	"golang.org/x/tools/go/packages"
 
-	"github.com/httplint/httplint/analyzers"
 	"github.com/httplint/httplint/internal/lint"
 	"github.com/httplint/httplint/internal/sarif"
 )
@@ -68,13 +67,15 @@ type options struct {
 	cpuprofile    string
 	memprofile    string
 	enabled       map[string]*triState
+	suite         lint.Suite
 }
 
 // newFlags returns the standalone driver's flags for the analyzers defs:
 // its own, an enable flag per analyzer (-NAME, -NAME=false), and each
 // analyzer's flags as -NAME.FLAG.
-func newFlags(progname string, defs []analyzers.Definition) (*options, error) {
-	o := &options{FlagSet: flag.NewFlagSet(progname, flag.ContinueOnError), enabled: make(map[string]*triState)}
+func newFlags(progname string, suite lint.Suite) (*options, error) {
+	defs := suite.Definitions
+	o := &options{FlagSet: flag.NewFlagSet(progname, flag.ContinueOnError), enabled: make(map[string]*triState), suite: suite}
 	fs := o.FlagSet
 	fs.BoolVar(&o.json, "json", false, "print the findings as JSON (the go/analysis -json format) instead of text")
 	fs.IntVar(&o.context, "c", -1, "print each finding's line with this many lines of context")
@@ -103,7 +104,7 @@ func newFlags(progname string, defs []analyzers.Definition) (*options, error) {
 // registerAnalyzerFlags adds to fs each analyzer's flags as -NAME.FLAG
 // and, if enabled is not nil, its enable flag (-NAME, -NAME=false),
 // recorded in enabled.
-func registerAnalyzerFlags(fs *flag.FlagSet, defs []analyzers.Definition, enabled map[string]*triState) {
+func registerAnalyzerFlags(fs *flag.FlagSet, defs []lint.Definition, enabled map[string]*triState) {
 	if enabled != nil {
 		for _, d := range defs {
 			ts := new(triState)
@@ -153,10 +154,11 @@ func (o *options) parse(progname string, args []string) error {
 //
 // Exit codes are multichecker's: 0 no findings, 1 load or analysis
 // errors, 2 bad flags, 3 findings (0 with -json unless loading failed).
-func runStandalone(progname string, defs []analyzers.Definition, args []string) int {
+func runStandalone(progname string, suite lint.Suite, args []string) int {
 	log.SetFlags(0)
 	log.SetPrefix(progname + ": ")
-	o, _ := newFlags(progname, defs)
+	defs := suite.Definitions
+	o, _ := newFlags(progname, suite)
 	if err := o.parse(progname, args); err != nil {
 		if errors.Is(err, flag.ErrHelp) {
 			help(os.Stdout, os.Stderr, progname, defs, nil)
@@ -312,7 +314,7 @@ type result struct {
 // analyse loads patterns and runs the analyzers selected on them. It
 // returns nil and an exit code when nothing could be analysed; otherwise
 // the code is 1 if some package had errors.
-func analyse(o *options, selected []analyzers.Definition, patterns []string) (*result, int) {
+func analyse(o *options, selected []lint.Definition, patterns []string) (*result, int) {
 	as := make([]*analysis.Analyzer, len(selected))
 	for i, d := range selected {
 		as[i] = d.Analyzer
@@ -325,7 +327,7 @@ func analyse(o *options, selected []analyzers.Definition, patterns []string) (*r
 	if o.tags != "" {
 		cfg.BuildFlags = []string{"-tags=" + o.tags}
 	}
-	units, unresolved, err := load(cfg, patterns, o.deps)
+	units, unresolved, err := load(cfg, o.suite.Scope, patterns, o.deps)
 	if err != nil {
 		log.Print(err)
 		return nil, 1
@@ -387,7 +389,7 @@ func splitSuppressed(fs []finding) (found, suppressed []finding) {
 }
 
 // writeSARIFLog writes the SARIF log of the findings found.
-func writeSARIFLog(o *options, selected []analyzers.Definition, res *result, found []finding) error {
+func writeSARIFLog(o *options, selected []lint.Definition, res *result, found []finding) error {
 	root := o.sarifRoot
 	if root == "" {
 		root = sourceRoot()
@@ -398,7 +400,7 @@ func writeSARIFLog(o *options, selected []analyzers.Definition, res *result, fou
 		SemanticVer:    semanticVersion(),
 		InformationURI: "https://github.com/httplint/httplint",
 	}, root)
-	for _, r := range sarifRules(selected, &o.disable) {
+	for _, r := range sarifRules(selected, o.suite.RuleDoc, &o.disable) {
 		b.AddRule(r)
 	}
 	packages.Visit(res.initial, nil, func(p *packages.Package) {

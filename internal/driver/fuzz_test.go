@@ -208,7 +208,7 @@ func analyzeProgram(t *testing.T, data []byte) int {
 
 	var before, after runtime.MemStats
 	runtime.ReadMemStats(&before)
-	outs := schedule(unitsOf([]*packages.Package{pkg}), analyzers.Suite())
+	outs := schedule(unitsOf([]*packages.Package{pkg}), analyzers.Suite().Analyzers())
 	runtime.ReadMemStats(&after)
 	findings := 0
 	for _, o := range outs {

@@ -5,8 +5,7 @@ import (
 
 	"golang.org/x/tools/go/packages"
 
-	"github.com/httplint/httplint/internal/http/facts"
-	"github.com/httplint/httplint/internal/http/httplib"
+	"github.com/httplint/httplint/internal/lint"
 )
 
 // isFilePattern reports whether patterns name files (x.go, file=x.go),
@@ -35,8 +34,8 @@ func isFilePattern(patterns []string) bool {
 // imports are known but import a package that failed to load (a module
 // version the proxy does not serve, a missing directory): what they
 // import might reach HTTP, so they are named as not analysed.
-func gate(roots []*packages.Package) (keep []*packages.Package, paths []string, unresolved []*packages.Package, ok bool) {
-	visit := reachesClientLibrary()
+func gate(roots []*packages.Package, scope lint.Scope) (keep []*packages.Package, paths []string, unresolved []*packages.Package, ok bool) {
+	visit := reachesSubject(scope)
 	broken := closureHas(func(_ string, imp *packages.Package) bool { return len(imp.Errors) > 0 })
 	// A test variant that is relevant brings the other variants of its
 	// test binary (p [p.test] for p_test [p.test]), which it may import.
@@ -46,12 +45,12 @@ func gate(roots []*packages.Package) (keep []*packages.Package, paths []string, 
 		if root.PkgPath == "command-line-arguments" {
 			return nil, nil, nil, false
 		}
-		if len(root.Errors) > 0 || facts.Analysable(root.PkgPath) && visit(root) {
+		if len(root.Errors) > 0 || scope.Analysable(root.PkgPath) && visit(root) {
 			relevant[root] = true
 			if _, variant, ok := strings.Cut(root.ID, " ["); ok {
 				testBinaries[variant] = true
 			}
-		} else if facts.Analysable(root.PkgPath) && broken(root) && !strings.HasSuffix(root.ID, ".test") {
+		} else if scope.Analysable(root.PkgPath) && broken(root) && !strings.HasSuffix(root.ID, ".test") {
 			unresolved = append(unresolved, root)
 		}
 	}
@@ -84,10 +83,11 @@ func underTest(p *packages.Package) string {
 	return p.PkgPath
 }
 
-// reachesClientLibrary returns a memoised test of whether a package
-// imports net/http or a client or retry library, directly or not.
-func reachesClientLibrary() func(*packages.Package) bool {
-	return closureHas(func(path string, _ *packages.Package) bool { return httplib.IsClientLibrary(path) })
+// reachesSubject returns a memoised test of whether a package imports,
+// directly or not, a package of the scope's subject (for httplint,
+// net/http or a client or retry library).
+func reachesSubject(scope lint.Scope) func(*packages.Package) bool {
+	return closureHas(func(path string, _ *packages.Package) bool { return scope.Subject(path) })
 }
 
 // closureHas returns a memoised test of whether a package imports,

@@ -22,7 +22,7 @@ import (
 	"golang.org/x/tools/go/gcexportdata"
 	"golang.org/x/tools/go/packages"
 
-	"github.com/httplint/httplint/internal/http/facts"
+	"github.com/httplint/httplint/internal/lint"
 	"github.com/httplint/httplint/internal/typesview"
 )
 
@@ -38,7 +38,7 @@ import (
 //
 // It also returns the roots that are not loaded because an import of
 // theirs failed to resolve (see gate), to be named as not analysed.
-func load(cfg *packages.Config, patterns []string, deps bool) (units []*unit, unresolved []*packages.Package, err error) {
+func load(cfg *packages.Config, scope lint.Scope, patterns []string, deps bool) (units []*unit, unresolved []*packages.Package, err error) {
 	paths := patterns
 	if !isFilePattern(patterns) {
 		meta, err := loadMeta(cfg, patterns)
@@ -48,11 +48,11 @@ func load(cfg *packages.Config, patterns []string, deps bool) (units []*unit, un
 		if len(meta) == 0 {
 			return nil, nil, fmt.Errorf("%s matched no packages", strings.Join(patterns, " "))
 		}
-		if keep, keepPaths, broken, ok := gate(meta); ok {
+		if keep, keepPaths, broken, ok := gate(meta, scope); ok {
 			paths, unresolved = keepPaths, broken
 			if len(keep) > 0 {
-				if source, rest := splitForSource(keep, deps); len(source) > 0 {
-					if us, ok := loadFromSource(cfg, source, deps); ok {
+				if source, rest := splitForSource(keep, scope, deps); len(source) > 0 {
+					if us, ok := loadFromSource(cfg, scope, source, deps); ok {
 						units, paths = us, rest
 					}
 				}
@@ -122,8 +122,8 @@ func loadMeta(cfg *packages.Config, patterns []string) ([]*packages.Package, err
 // loadFromSource and the import paths for packages.Load: the rest and
 // the roots they import, which are then analysed twice. The variants of
 // one package (p, p [p.test], p_test [p.test]) stay together.
-func splitForSource(roots []*packages.Package, deps bool) (source []*packages.Package, restPaths []string) {
-	rs := newRootSet(roots, deps)
+func splitForSource(roots []*packages.Package, scope lint.Scope, deps bool) (source []*packages.Package, restPaths []string) {
+	rs := newRootSet(roots, scope, deps)
 	// depOK reports whether loadFromSource can load dependency p:
 	// from export data, or from source (see rootSet).
 	var depOK func(p *packages.Package) bool
@@ -229,7 +229,7 @@ type rootSet struct {
 }
 
 // newRootSet returns the rootSet of roots, with deps as for load.
-func newRootSet(roots []*packages.Package, deps bool) *rootSet {
+func newRootSet(roots []*packages.Package, scope lint.Scope, deps bool) *rootSet {
 	rs := &rootSet{
 		root:     make(map[string]*packages.Package, len(roots)),
 		rootsVia: make(map[*packages.Package][]*packages.Package),
@@ -239,9 +239,9 @@ func newRootSet(roots []*packages.Package, deps bool) *rootSet {
 	}
 	// wanted reports whether a dependency is analysed for its facts:
 	// it can involve an HTTP client (as gate decides for roots).
-	reaches := reachesClientLibrary()
+	reaches := reachesSubject(scope)
 	wanted := func(p *packages.Package) bool {
-		return deps && facts.Analysable(p.PkgPath) && reaches(p)
+		return deps && scope.Analysable(p.PkgPath) && reaches(p)
 	}
 	// Roots by ID: a test variant of a root (p [p.test]) is imported by
 	// the variants recompiled for its test (q [p.test]) only.
@@ -335,11 +335,11 @@ func importsC(p *packages.Package) bool {
 // import path: a package of a module that the main module's go.mod does
 // not name (the roots are packages of other modules, and -mod=readonly
 // forbids adding it).
-func loadFromSource(cfg *packages.Config, roots []*packages.Package, deps bool) (units []*unit, ok bool) {
+func loadFromSource(cfg *packages.Config, scope lint.Scope, roots []*packages.Package, deps bool) (units []*unit, ok bool) {
 	// The packages type-checked from source: the roots and the
 	// dependencies rs says; the rest of their direct imports come from
 	// export data.
-	rs := newRootSet(roots, deps)
+	rs := newRootSet(roots, scope, deps)
 	isSource := make(map[string]*packages.Package) // by ID
 	var fromSource []*packages.Package
 	var add func(p *packages.Package)

@@ -12,6 +12,7 @@ import (
 
 	"golang.org/x/tools/go/packages"
 
+	"github.com/httplint/httplint/internal/http/facts"
 	"github.com/httplint/httplint/internal/testutil"
 )
 
@@ -43,7 +44,7 @@ func TestLoad(t *testing.T) {
 	cfg := &packages.Config{Mode: packages.LoadSyntax | packages.NeedModule, Tests: true, Dir: dir}
 
 	keep := gated(t, cfg, "./...")
-	source, rest := splitForSource(keep, false)
+	source, rest := splitForSource(keep, facts.Scope, false)
 	var sourceIDs []string
 	for _, p := range source {
 		sourceIDs = append(sourceIDs, p.ID)
@@ -294,7 +295,7 @@ func TestLoadBetweenRootsCgo(t *testing.T) {
 	if c == nil || !usesCgo(c) {
 		t.Skip("go list does not list c's cgo file (no C compiler?)")
 	}
-	if source, rest := splitForSource(keep, false); len(source) != 2 || len(rest) != 0 {
+	if source, rest := splitForSource(keep, facts.Scope, false); len(source) != 2 || len(rest) != 0 {
 		t.Errorf("from source %d roots, through packages.Load %q; want 2 and none", len(source), rest)
 	}
 	units := loadUnits(t, cfg, false, "./r", "./q")
@@ -314,7 +315,7 @@ func TestLoadBetweenRoots(t *testing.T) {
 	dir := betweenRoots(t, "package r\n\nimport (\n\t\"example.com/m/m\"\n\t\"example.com/m/q\"\n)\n\nvar _ = m.Client() == q.Client\n\nfunc Get() { m.Client().Get(\"http://example.com\") }\n")
 	cfg := scratchConfig(dir)
 	keep := gated(t, cfg, "./r", "./q")
-	if source, rest := splitForSource(keep, false); len(source) != 2 || len(rest) != 0 {
+	if source, rest := splitForSource(keep, facts.Scope, false); len(source) != 2 || len(rest) != 0 {
 		t.Errorf("from source %d roots, through packages.Load %q; want 2 and none", len(source), rest)
 	}
 	units := loadUnits(t, cfg, false, "./r", "./q")
@@ -352,7 +353,7 @@ func scratchConfig(dir string) *packages.Config {
 // load).
 func loadUnits(t *testing.T, cfg *packages.Config, deps bool, patterns ...string) []*unit {
 	t.Helper()
-	units, _, err := load(cfg, patterns, deps)
+	units, _, err := load(cfg, facts.Scope, patterns, deps)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -367,7 +368,7 @@ func gated(t *testing.T, cfg *packages.Config, patterns ...string) []*packages.P
 	if err != nil {
 		t.Fatal(err)
 	}
-	keep, _, _, ok := gate(meta)
+	keep, _, _, ok := gate(meta, facts.Scope)
 	if !ok {
 		t.Fatal("gate refused the module")
 	}
@@ -462,7 +463,7 @@ func TestGateKeepsBroken(t *testing.T) {
 	if want := []string{"example.com/m/broken", "example.com/m/good", "example.com/m/other"}; !slices.Equal(ids, want) {
 		t.Errorf("kept %q, want %q", ids, want)
 	}
-	source, rest := splitForSource(keep, false)
+	source, rest := splitForSource(keep, facts.Scope, false)
 	if len(source) != 2 || !slices.Equal(rest, []string{"example.com/m/broken"}) {
 		t.Errorf("from source %d roots (%v), through packages.Load %q; want 2 and broken", len(source), source, rest)
 	}

@@ -15,16 +15,15 @@ import (
 	"sort"
 	"strings"
 
-	"golang.org/x/tools/go/analysis"
 	"golang.org/x/tools/go/analysis/multichecker"
 
-	"github.com/httplint/httplint/analyzers"
 	"github.com/httplint/httplint/internal/lint"
 )
 
-// Main runs the command named progname over the analyzers defs with the
-// arguments of the process, and exits.
-func Main(progname string, defs []analyzers.Definition) {
+// Main runs the command named progname over the analyzers of suite with
+// the arguments of the process, and exits.
+func Main(progname string, suite lint.Suite) {
+	defs := suite.Definitions
 	args := os.Args[1:]
 	if len(args) == 1 && isVersionFlag(args[0]) {
 		printVersion(os.Stdout, progname)
@@ -38,16 +37,12 @@ func Main(progname string, defs []analyzers.Definition) {
 	// -diff, are multichecker's; other runs use the standalone driver,
 	// which loads dependencies from export data.
 	if isVetRun(args) {
-		os.Exit(runVet(progname, defs, args))
+		os.Exit(runVet(progname, suite, args))
 	}
 	if useMultichecker(args) {
-		as := make([]*analysis.Analyzer, len(defs))
-		for i, d := range defs {
-			as[i] = d.Analyzer
-		}
-		multichecker.Main(as...)
+		multichecker.Main(suite.Analyzers()...)
 	}
-	os.Exit(runStandalone(progname, defs, args))
+	os.Exit(runStandalone(progname, suite, args))
 }
 
 func isVersionFlag(a string) bool {
@@ -79,7 +74,7 @@ func printVersion(w io.Writer, progname string) {
 
 // help prints the command's help, or an analyzer's documentation for
 // "help NAME".
-func help(stdout, stderr io.Writer, progname string, defs []analyzers.Definition, args []string) int {
+func help(stdout, stderr io.Writer, progname string, defs []lint.Definition, args []string) int {
 	if len(args) > 0 {
 		for _, name := range args {
 			d, ok := findDefinition(defs, name)
@@ -123,7 +118,7 @@ Analyzers and rules:
 		}
 	}
 	fmt.Fprintf(stdout, "\nFlags:\n")
-	fs, _ := newFlags(progname, defs)
+	fs, _ := newFlags(progname, lint.Suite{Definitions: defs})
 	printFlags(stdout, fs.FlagSet)
 	fmt.Fprintf(stdout, `
 Exit codes: 0 no findings, 1 load or analysis errors, 2 bad flags,
@@ -162,16 +157,16 @@ func printFlags(w io.Writer, fs *flag.FlagSet) {
 	}
 }
 
-func findDefinition(defs []analyzers.Definition, name string) (analyzers.Definition, bool) {
+func findDefinition(defs []lint.Definition, name string) (lint.Definition, bool) {
 	for _, d := range defs {
 		if d.Name == name {
 			return d, true
 		}
 	}
-	return analyzers.Definition{}, false
+	return lint.Definition{}, false
 }
 
-func definitionNames(defs []analyzers.Definition) []string {
+func definitionNames(defs []lint.Definition) []string {
 	var out []string
 	for _, d := range defs {
 		out = append(out, d.Name)

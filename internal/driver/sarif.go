@@ -14,8 +14,6 @@ import (
 
 	"golang.org/x/tools/go/analysis"
 
-	"github.com/httplint/httplint/analyzers"
-	rulesdoc "github.com/httplint/httplint/docs/rules"
 	"github.com/httplint/httplint/internal/lint"
 	"github.com/httplint/httplint/internal/sarif"
 )
@@ -53,13 +51,13 @@ func (ts *triState) Set(s string) error {
 }
 
 // selectDefinitions applies the enable flags.
-func selectDefinitions(defs []analyzers.Definition, enabled map[string]*triState) []analyzers.Definition {
+func selectDefinitions(defs []lint.Definition, enabled map[string]*triState) []lint.Definition {
 	var hasTrue, hasFalse bool
 	for _, ts := range enabled {
 		hasTrue = hasTrue || *ts == setTrue
 		hasFalse = hasFalse || *ts == setFalse
 	}
-	var out []analyzers.Definition
+	var out []lint.Definition
 	for _, d := range defs {
 		ts := unset
 		if p := enabled[d.Name]; p != nil {
@@ -109,7 +107,7 @@ func sourceRoot() string {
 // one rule per entry of its Rules ("<analyzer>/<slug>", documented at
 // the analyzer's URL + "#<slug>"), then its directive rule (a
 // //httplint:ignore without a reason, documented in docs/integration.md).
-func sarifRules(defs []analyzers.Definition, disabled *disableList) []sarif.Rule {
+func sarifRules(defs []lint.Definition, ruleDoc func(analyzer, slug string) (string, string), disabled *disableList) []sarif.Rule {
 	var rules []sarif.Rule
 	for _, d := range defs {
 		tags := []string{"httplint", d.Name, "reliability"}
@@ -119,11 +117,15 @@ func sarifRules(defs []analyzers.Definition, disabled *disableList) []sarif.Rule
 			if disabled != nil && disabled.Disabled(d.Name, r.Slug) {
 				continue
 			}
+			var description, help string
+			if ruleDoc != nil {
+				description, help = ruleDoc(d.Name, r.Slug)
+			}
 			rules = append(rules, sarif.Rule{
 				ID:          ruleID(d.Name, r.Slug),
 				Summary:     r.Summary,
-				Description: rulesdoc.Description(d.Name, r.Slug),
-				Help:        rulesdoc.Section(d.Name, r.Slug),
+				Description: description,
+				Help:        help,
 				HelpURI:     anchor(d.Analyzer.URL, r.Slug),
 				Tags:        tags,
 			})

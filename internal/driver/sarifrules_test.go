@@ -13,6 +13,7 @@ import (
 	"golang.org/x/tools/go/packages"
 
 	"github.com/httplint/httplint/analyzers"
+	rulesdoc "github.com/httplint/httplint/docs/rules"
 	"github.com/httplint/httplint/internal/lint"
 	"github.com/httplint/httplint/internal/sarif"
 	"github.com/httplint/httplint/internal/sarif/sariftest"
@@ -23,7 +24,7 @@ import (
 // and a help URI into the analyzer's documentation page.
 func TestRules(t *testing.T) {
 	defs := analyzers.Definitions()
-	rules := sarifRules(defs, nil)
+	rules := sarifRules(defs, rulesdoc.Rule, nil)
 	ids := make(map[string]sarif.Rule)
 	for _, r := range rules {
 		if _, dup := ids[r.ID]; dup {

@@ -22,9 +22,7 @@ import (
 	"golang.org/x/tools/go/packages"
 	"golang.org/x/tools/go/types/objectpath"
 
-	"github.com/httplint/httplint/analyzers"
-	"github.com/httplint/httplint/internal/http/facts"
-	"github.com/httplint/httplint/internal/http/httplib"
+	"github.com/httplint/httplint/internal/lint"
 )
 
 // The go vet driver.
@@ -93,7 +91,7 @@ func isVetRun(args []string) bool {
 // newVetFlags returns the flags go vet may pass to the tool: those
 // multichecker lists for -flags except -V, -flags, -fix and -diff, which
 // do not come here.
-func newVetFlags(progname string, defs []analyzers.Definition) (fs *flag.FlagSet, json *bool, context *int, enabled map[string]*triState) {
+func newVetFlags(progname string, defs []lint.Definition) (fs *flag.FlagSet, json *bool, context *int, enabled map[string]*triState) {
 	fs = flag.NewFlagSet(progname, flag.ContinueOnError)
 	fs.SetOutput(io.Discard)
 	json = fs.Bool("json", false, "emit JSON output")
@@ -111,7 +109,8 @@ func newVetFlags(progname string, defs []analyzers.Definition) (fs *flag.FlagSet
 // runVet analyses the one package of go vet's configuration file, the
 // last of args, and returns the exit code: as unitchecker's, 1 when it
 // prints findings or errors, else 0 (also with -json).
-func runVet(progname string, defs []analyzers.Definition, args []string) int {
+func runVet(progname string, suite lint.Suite, args []string) int {
+	defs := suite.Definitions
 	log.SetFlags(0)
 	log.SetPrefix(progname + ": ")
 	fs, asJSON, context, enabled := newVetFlags(progname, defs)
@@ -137,7 +136,7 @@ func runVet(progname string, defs []analyzers.Definition, args []string) int {
 	for _, d := range selectDefinitions(defs, enabled) {
 		as = append(as, d.Analyzer)
 	}
-	outs, err := vetPackage(cfg, as)
+	outs, err := vetPackage(cfg, suite.Scope, as)
 	if err != nil {
 		if !cfg.VetxOnly {
 			log.Print(err)
@@ -170,12 +169,12 @@ func readVetConfig(filename string) (*vetConfig, error) {
 // returns the outcomes of its analyzers (those with facts only, for a
 // dependency). A package that cannot reach HTTP, or that the analyzers
 // never analyse (net/http), gets a facts file and no analysis.
-func vetPackage(cfg *vetConfig, as []*analysis.Analyzer) ([]*outcome, error) {
-	reaches, err := vetReaches(cfg)
+func vetPackage(cfg *vetConfig, scope lint.Scope, as []*analysis.Analyzer) ([]*outcome, error) {
+	reaches, err := vetReaches(cfg, scope)
 	if err != nil {
 		return nil, err
 	}
-	if !reaches || !facts.Analysable(cfg.ImportPath) {
+	if !reaches || !scope.Analysable(cfg.ImportPath) {
 		return nil, writeVetx(cfg.VetxOutput, reaches, nil)
 	}
 	if err := analysis.Validate(as); err != nil {
@@ -242,12 +241,12 @@ func vetPackage(cfg *vetConfig, as []*analysis.Analyzer) ([]*outcome, error) {
 // vetReaches reports whether the package of cfg is or imports a client
 // or retry library, directly or through its imports' facts files. An
 // import without a facts file (its vet run failed) counts as reaching.
-func vetReaches(cfg *vetConfig) (bool, error) {
-	if httplib.IsClientLibrary(cfg.ImportPath) {
+func vetReaches(cfg *vetConfig, scope lint.Scope) (bool, error) {
+	if scope.Subject(cfg.ImportPath) {
 		return true, nil
 	}
 	for _, path := range cfg.ImportMap {
-		if httplib.IsClientLibrary(path) {
+		if scope.Subject(path) {
 			return true, nil
 		}
 	}

@@ -13,6 +13,7 @@ import (
 	"golang.org/x/tools/go/analysis"
 
 	"github.com/httplint/httplint/analyzers"
+	"github.com/httplint/httplint/internal/http/facts"
 	"github.com/httplint/httplint/internal/http/httplib"
 	"github.com/httplint/httplint/internal/testutil"
 )
@@ -130,7 +131,7 @@ func TestVetPackage(t *testing.T) {
 		t.Helper()
 		cfg := cfgs[path]
 		cfg.VetxOnly = vetxOnly
-		outs, err := vetPackage(cfg, as)
+		outs, err := vetPackage(cfg, facts.Scope, as)
 		data, rerr := os.ReadFile(cfg.VetxOutput)
 		if rerr != nil && err == nil {
 			t.Fatalf("%s: no facts file: %v", path, rerr)

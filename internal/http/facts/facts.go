@@ -250,6 +250,10 @@ func (r *Result) Sends(fn *types.Func) []sends.ParamSend {
 	return nil
 }
 
+// Scope is the packages httplint can matter for: those Analysable whose
+// import closure holds an HTTP client or retry library.
+var Scope = lint.Scope{Analysable: Analysable, Subject: httplib.IsClientLibrary}
+
 // Analysable reports whether the package with import path path is
 // analysed at all: net/http itself is described by the model instead.
 func Analysable(path string) bool {

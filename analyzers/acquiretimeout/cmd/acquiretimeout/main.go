@@ -4,8 +4,14 @@
 package main
 
 import (
-	"github.com/httplint/httplint/analyzers"
+	"github.com/httplint/httplint/analyzers/acquiretimeout"
+	rulesdoc "github.com/httplint/httplint/docs/rules"
 	"github.com/httplint/httplint/internal/driver"
+	"github.com/httplint/httplint/internal/http/facts"
+	"github.com/httplint/httplint/internal/lint"
 )
 
-func main() { driver.Main("acquiretimeout", analyzers.Only("acquiretimeout")) }
+// main links this analyzer alone.
+func main() {
+	driver.Main("acquiretimeout", lint.Suite{Definitions: []lint.Definition{acquiretimeout.Definition}, Scope: facts.Scope, RuleDoc: rulesdoc.Rule})
+}

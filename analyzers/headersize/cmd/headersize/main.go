@@ -4,8 +4,14 @@
 package main
 
 import (
-	"github.com/httplint/httplint/analyzers"
+	"github.com/httplint/httplint/analyzers/headersize"
+	rulesdoc "github.com/httplint/httplint/docs/rules"
 	"github.com/httplint/httplint/internal/driver"
+	"github.com/httplint/httplint/internal/http/facts"
+	"github.com/httplint/httplint/internal/lint"
 )
 
-func main() { driver.Main("headersize", analyzers.Only("headersize")) }
+// main links this analyzer alone.
+func main() {
+	driver.Main("headersize", lint.Suite{Definitions: []lint.Definition{headersize.Definition}, Scope: facts.Scope, RuleDoc: rulesdoc.Rule})
+}

@@ -4,8 +4,14 @@
 package main
 
 import (
-	"github.com/httplint/httplint/analyzers"
+	"github.com/httplint/httplint/analyzers/poolsize"
+	rulesdoc "github.com/httplint/httplint/docs/rules"
 	"github.com/httplint/httplint/internal/driver"
+	"github.com/httplint/httplint/internal/http/facts"
+	"github.com/httplint/httplint/internal/lint"
 )
 
-func main() { driver.Main("poolsize", analyzers.Only("poolsize")) }
+// main links this analyzer alone.
+func main() {
+	driver.Main("poolsize", lint.Suite{Definitions: []lint.Definition{poolsize.Definition}, Scope: facts.Scope, RuleDoc: rulesdoc.Rule})
+}

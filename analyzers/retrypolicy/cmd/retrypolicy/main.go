@@ -4,8 +4,14 @@
 package main
 
 import (
-	"github.com/httplint/httplint/analyzers"
+	"github.com/httplint/httplint/analyzers/retrypolicy"
+	rulesdoc "github.com/httplint/httplint/docs/rules"
 	"github.com/httplint/httplint/internal/driver"
+	"github.com/httplint/httplint/internal/http/facts"
+	"github.com/httplint/httplint/internal/lint"
 )
 
-func main() { driver.Main("retrypolicy", analyzers.Only("retrypolicy")) }
+// main links this analyzer alone.
+func main() {
+	driver.Main("retrypolicy", lint.Suite{Definitions: []lint.Definition{retrypolicy.Definition}, Scope: facts.Scope, RuleDoc: rulesdoc.Rule})
+}
