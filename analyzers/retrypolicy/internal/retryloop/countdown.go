@@ -1,0 +1,105 @@
+package retryloop
+
+import (
+	"go/constant"
+	"go/token"
+	"go/types"
+	"slices"
+
+	"golang.org/x/tools/go/ssa"
+
+	"github.com/httplint/httplint/internal/ssa/valueflow"
+)
+
+// A CountDown is an equality bound on a counter counted down from a
+// setting: for n := retries; ; n-- { …; if n == 0 { break } }.
+type CountDown struct {
+	// Init is the setting the counter starts from; K the constant it is
+	// compared with; Test the comparison.
+	Init ssa.Value
+	K    int64
+	Test *ssa.BinOp
+}
+
+// countDown recognises an exit test counter == K (exiting when equal)
+// on a header φ-node that starts from a signed integer parameter and is
+// decremented by one along the loop.
+func countDown(l *Loop, iff *ssa.If, exitTrue bool) *CountDown {
+	cmp, ok := iff.Cond.(*ssa.BinOp)
+	if !ok || (cmp.Op == token.EQL) != exitTrue || (cmp.Op != token.EQL && cmp.Op != token.NEQ) {
+		return nil
+	}
+	x, y := cmp.X, cmp.Y
+	if _, ok := x.(*ssa.Const); ok {
+		x, y = y, x
+	}
+	k, ok := y.(*ssa.Const)
+	if !ok || k.Value == nil || k.Value.Kind() != constant.Int {
+		return nil
+	}
+	kv, exact := constant.Int64Val(k.Value)
+	if !exact {
+		return nil
+	}
+	p, ok := x.(*ssa.Phi)
+	if !ok || p.Block() != l.Header || !isSigned(p.Type()) {
+		return nil
+	}
+	var init ssa.Value
+	for i, e := range p.Edges {
+		pred := p.Block().Preds[i]
+		if !l.Contains(pred) {
+			if init != nil {
+				return nil
+			}
+			init = e
+			continue
+		}
+		if e == ssa.Value(p) {
+			continue
+		}
+		dec, ok := e.(*ssa.BinOp)
+		if !ok || dec.Op != token.SUB || dec.X != ssa.Value(p) {
+			return nil
+		}
+		if one, ok := dec.Y.(*ssa.Const); !ok || one.Value == nil || one.Value.String() != "1" {
+			return nil
+		}
+	}
+	if init == nil {
+		return nil
+	}
+	if _, isParam := valueflow.StripCopies(init).(*ssa.Parameter); !isParam {
+		return nil // only a setting the caller passes is judged
+	}
+	return &CountDown{Init: init, K: kv, Test: cmp}
+}
+
+func isSigned(t types.Type) bool {
+	b, ok := t.Underlying().(*types.Basic)
+	return ok && b.Info()&types.IsInteger != 0 && b.Info()&types.IsUnsigned == 0
+}
+
+// signChecked reports whether fn orders v against something (v < 0,
+// v <= 0, max(v, 0), …), which may rule out a negative setting.
+func signChecked(fn *ssa.Function, v ssa.Value) bool {
+	v = valueflow.StripCopies(v)
+	for _, b := range fn.Blocks {
+		for _, instr := range b.Instrs {
+			switch x := instr.(type) {
+			case *ssa.BinOp:
+				switch x.Op {
+				case token.LSS, token.LEQ, token.GTR, token.GEQ:
+					if valueflow.StripCopies(x.X) == v || valueflow.StripCopies(x.Y) == v {
+						return true
+					}
+				}
+			case ssa.CallInstruction:
+				if b, ok := x.Common().Value.(*ssa.Builtin); ok && (b.Name() == "max" || b.Name() == "min") && slices.Contains(x.Common().Args, v) {
+					return true
+				}
+			}
+		}
+	}
+	return false
+}

@@ -1,0 +1,462 @@
+package retryloop
+
+import (
+	"go/token"
+	"go/types"
+	"slices"
+
+	"golang.org/x/tools/go/ssa"
+
+	"github.com/httplint/httplint/internal/ssa/valueflow"
+	"github.com/httplint/httplint/internal/typeutil"
+)
+
+// SameValue reports whether v is the same value on the iteration that
+// follows a failure: defined before the loop, or carried unchanged
+// through it. A call inside the loop makes a new value, unless through
+// returns the value the call derives its identity from (for example the
+// receiver of (*http.Request).WithContext, which shares the body).
+func (r *Retry) SameValue(v ssa.Value, through func(*ssa.Call) ssa.Value) bool {
+	iv := &invariance{f: r.f, l: r.Loop, fr: r.fr, fail: r.Fail, seen: make(map[ssa.Value]bool)}
+	return iv.same(v, through, 0)
+}
+
+func (iv *invariance) same(v ssa.Value, through func(*ssa.Call) ssa.Value, depth int) bool {
+	if v == nil || depth > 16 {
+		return false
+	}
+	if !iv.inLoop(v) {
+		return true
+	}
+	switch x := v.(type) {
+	case *ssa.Phi:
+		if iv.seen[v] {
+			return true
+		}
+		iv.seen[v] = true
+		b := x.Block()
+		for i, e := range x.Edges {
+			if i >= len(b.Preds) {
+				return false
+			}
+			pred := b.Preds[i]
+			if b == iv.l.Header {
+				if !iv.l.Contains(pred) || !iv.onFailurePath(pred, b) {
+					continue
+				}
+				if !iv.sameBack(x, e, through, 0) {
+					return false
+				}
+				continue
+			}
+			if !iv.same(e, through, depth+1) {
+				return false
+			}
+		}
+		return true
+	case *ssa.ChangeType:
+		return iv.same(x.X, through, depth+1)
+	case *ssa.MakeInterface:
+		return iv.same(x.X, through, depth+1)
+	case *ssa.ChangeInterface:
+		return iv.same(x.X, through, depth+1)
+	case *ssa.TypeAssert:
+		return iv.same(x.X, through, depth+1)
+	case *ssa.Extract:
+		if c, ok := x.Tuple.(*ssa.Call); ok && through != nil {
+			if t := through(c); t != nil {
+				return iv.same(t, through, depth+1)
+			}
+		}
+	case *ssa.Call:
+		if through != nil {
+			if t := through(x); t != nil {
+				return iv.same(t, through, depth+1)
+			}
+		}
+	case *ssa.UnOp:
+		if x.Op == token.MUL && !iv.inLoop(x.X) {
+			if _, ok := x.X.(*ssa.Alloc); ok && !iv.storedInLoop(x.X) {
+				return true
+			}
+		}
+		// A field of an object that stays the same (b.req): the same
+		// value unless the loop writes the field or hands the object to
+		// a call, which may.
+		if fa, ok := x.X.(*ssa.FieldAddr); ok && x.Op == token.MUL {
+			return iv.same(fa.X, through, depth+1) && !iv.storedInLoop(fa) && !iv.passedInLoop(fa.X)
+		}
+	}
+	return false
+}
+
+// passedInLoop reports whether a call in the loop receives v.
+func (iv *invariance) passedInLoop(v ssa.Value) bool {
+	for _, b := range iv.l.Blocks(iv.f.Fn) {
+		for _, instr := range b.Instrs {
+			if call, ok := instr.(ssa.CallInstruction); ok {
+				c := call.Common()
+				if c.Value == v || slices.Contains(c.Args, v) {
+					return true
+				}
+			}
+		}
+	}
+	return false
+}
+
+func (iv *invariance) sameBack(p *ssa.Phi, e ssa.Value, through func(*ssa.Call) ssa.Value, depth int) bool {
+	if e == p {
+		return true
+	}
+	if depth > 8 {
+		return false
+	}
+	if q, ok := e.(*ssa.Phi); ok && iv.l.Contains(q.Block()) && q.Block() != iv.l.Header {
+		b := q.Block()
+		for i, qe := range q.Edges {
+			if i < len(b.Preds) && !iv.onFailurePath(b.Preds[i], b) {
+				continue
+			}
+			if !iv.sameBack(p, qe, through, depth+1) {
+				return false
+			}
+		}
+		return true
+	}
+	return false
+}
+
+// dependsOn reports whether v is computed from the outcome of attempt a
+// within loop l.
+func dependsOn(v ssa.Value, a Attempt, l *Loop) bool {
+	seen := make(map[ssa.Value]bool)
+	var walk func(v ssa.Value) bool
+	walk = func(v ssa.Value) bool {
+		if v == nil || seen[v] || len(seen) > budget {
+			return false
+		}
+		seen[v] = true
+		if v == a.Err || v == a.Resp {
+			return true
+		}
+		instr, ok := v.(ssa.Instruction)
+		if !ok || instr.Block() == nil || !l.Contains(instr.Block()) {
+			return false
+		}
+		if instr == a.Call {
+			return true
+		}
+		if p, ok := v.(*ssa.Phi); ok && p.Block() == l.Header {
+			return false
+		}
+		if cell := localCell(v); cell != nil {
+			// A load from a local variable kept in memory (a struct
+			// result whose fields are used): what the loop stored there.
+			for _, r := range *cell.Referrers() {
+				if st, ok := r.(*ssa.Store); ok && st.Addr == cell && l.Contains(st.Block()) && walk(st.Val) {
+					return true
+				}
+			}
+		}
+		for _, op := range instr.Operands(nil) {
+			if op != nil && *op != nil && walk(*op) {
+				return true
+			}
+		}
+		return false
+	}
+	return walk(v)
+}
+
+// localCell returns the local variable that load v reads, directly or
+// through one of its fields, or nil.
+func localCell(v ssa.Value) *ssa.Alloc {
+	u, ok := v.(*ssa.UnOp)
+	if !ok || u.Op != token.MUL {
+		return nil
+	}
+	addr := u.X
+	if fa, ok := addr.(*ssa.FieldAddr); ok {
+		addr = fa.X
+	}
+	cell, _ := addr.(*ssa.Alloc)
+	return cell
+}
+
+// onlyStore returns the value stored into cell when exactly one store in
+// its function writes it, or nil.
+func onlyStore(cell *ssa.Alloc) ssa.Value {
+	var val ssa.Value
+	for _, r := range *cell.Referrers() {
+		if st, ok := r.(*ssa.Store); ok && st.Addr == cell {
+			if val != nil {
+				return nil
+			}
+			val = st.Val
+		}
+	}
+	return val
+}
+
+// invariance decides whether a value changes from one iteration of a
+// loop to the next along the failure path.
+type invariance struct {
+	f    *Forest
+	l    *Loop
+	fr   []bool // blocks reachable from the failure edges
+	fail Edge
+	seen map[ssa.Value]bool
+	// open holds the header φs being evaluated: reaching one again means
+	// the value is recomputed from itself (i+1), so it changes.
+	open map[ssa.Value]bool
+}
+
+func (iv *invariance) inLoop(v ssa.Value) bool {
+	instr, ok := v.(ssa.Instruction)
+	return ok && instr.Block() != nil && iv.l.Contains(instr.Block())
+}
+
+// onFailurePath reports whether the edge pred→b can be taken after a
+// failure of the attempt.
+func (iv *invariance) onFailurePath(pred, b *ssa.BasicBlock) bool {
+	if iv.fr[pred.Index] {
+		return true
+	}
+	return pred == iv.fail.If.Block() && b == iv.fail.Succ
+}
+
+// varies reports whether v may differ between an iteration and the next
+// one reached through the failure path.
+func (iv *invariance) varies(v ssa.Value) bool {
+	if v == nil || !iv.inLoop(v) {
+		return false
+	}
+	if iv.seen[v] {
+		return iv.open[v]
+	}
+	if len(iv.seen) > budget {
+		return true
+	}
+	iv.seen[v] = true
+	switch x := v.(type) {
+	case *ssa.Phi:
+		b := x.Block()
+		if b == iv.l.Header {
+			if iv.open == nil {
+				iv.open = make(map[ssa.Value]bool)
+			}
+			iv.open[v] = true
+			defer delete(iv.open, v)
+		}
+		for i, e := range x.Edges {
+			if i >= len(b.Preds) {
+				return true
+			}
+			pred := b.Preds[i]
+			if b == iv.l.Header {
+				if !iv.l.Contains(pred) {
+					continue // the value on entry
+				}
+				if !iv.onFailurePath(pred, b) && !(pred == iv.fail.If.Block() && iv.fail.Succ == b) {
+					continue
+				}
+				if iv.backValue(x, e, 0) {
+					return true
+				}
+				continue
+			}
+			if iv.varies(e) {
+				return true
+			}
+		}
+		return false
+	case *ssa.Call:
+		return iv.callVaries(x.Common())
+	case *ssa.UnOp:
+		switch x.Op {
+		case token.ARROW:
+			return true
+		case token.MUL:
+			if iv.storedInLoop(x.X) {
+				return true
+			}
+		}
+		return iv.varies(x.X)
+	case *ssa.Next, *ssa.Select:
+		return true
+	case *ssa.Alloc:
+		// A new object each iteration: what is stored into it decides.
+		if refs := x.Referrers(); refs != nil {
+			for _, r := range *refs {
+				if iv.storesInto(r, x) {
+					return true
+				}
+			}
+		}
+		return false
+	}
+	for _, op := range v.(ssa.Instruction).Operands(nil) {
+		if op != nil && *op != nil && iv.varies(*op) {
+			return true
+		}
+	}
+	return false
+}
+
+// storesInto reports whether instruction r writes a varying value into
+// the object alloc.
+func (iv *invariance) storesInto(r ssa.Instruction, alloc ssa.Value) bool {
+	switch r := r.(type) {
+	case *ssa.FieldAddr, *ssa.IndexAddr:
+		refs := r.(ssa.Value).Referrers()
+		if refs == nil {
+			return false
+		}
+		for _, rr := range *refs {
+			if st, ok := rr.(*ssa.Store); ok && st.Addr == r.(ssa.Value) && iv.varies(st.Val) {
+				return true
+			}
+		}
+	case *ssa.Store:
+		if r.Addr == alloc && iv.varies(r.Val) {
+			return true
+		}
+	}
+	return false
+}
+
+// backValue reports whether the value e that reaches header φ p along a
+// back edge differs from p.
+func (iv *invariance) backValue(p *ssa.Phi, e ssa.Value, depth int) bool {
+	if e == p {
+		return false
+	}
+	if depth > 8 {
+		return true
+	}
+	if q, ok := e.(*ssa.Phi); ok && iv.l.Contains(q.Block()) && q.Block() != iv.l.Header {
+		b := q.Block()
+		for i, qe := range q.Edges {
+			if i < len(b.Preds) && !iv.onFailurePath(b.Preds[i], b) {
+				continue
+			}
+			if iv.backValue(p, qe, depth+1) {
+				return true
+			}
+		}
+		return false
+	}
+	if !iv.inLoop(e) {
+		// An outer value assigned on the way back: the next iteration
+		// uses it instead.
+		return true
+	}
+	if iv.computedFrom(e, p) {
+		return true // i+1: a new value each iteration
+	}
+	return iv.varies(e)
+}
+
+// computedFrom reports whether e, inside the loop, is computed from p.
+func (iv *invariance) computedFrom(e, p ssa.Value) bool {
+	seen := make(map[ssa.Value]bool)
+	var walk func(v ssa.Value) bool
+	walk = func(v ssa.Value) bool {
+		if v == p {
+			return true
+		}
+		if v == nil || seen[v] || len(seen) > budget || !iv.inLoop(v) {
+			return false
+		}
+		seen[v] = true
+		if q, ok := v.(*ssa.Phi); ok && q.Block() == iv.l.Header {
+			return false
+		}
+		for _, op := range v.(ssa.Instruction).Operands(nil) {
+			if op != nil && *op != nil && walk(*op) {
+				return true
+			}
+		}
+		return false
+	}
+	return walk(e)
+}
+
+// storedInLoop reports whether the loop writes the variable, package
+// variable or field that addr denotes.
+func (iv *invariance) storedInLoop(addr ssa.Value) bool {
+	var field *types.Var
+	switch a := addr.(type) {
+	case *ssa.FieldAddr:
+		field = valueflow.FieldOf(a)
+	case *ssa.Alloc, *ssa.Global, *ssa.FreeVar:
+	default:
+		return false
+	}
+	for _, b := range iv.l.Blocks(iv.f.Fn) {
+		for _, instr := range b.Instrs {
+			st, ok := instr.(*ssa.Store)
+			if !ok {
+				continue
+			}
+			if st.Addr == addr {
+				return true
+			}
+			if field != nil {
+				if fa, ok := st.Addr.(*ssa.FieldAddr); ok && valueflow.FieldOf(fa) == field {
+					return true
+				}
+			}
+		}
+	}
+	return false
+}
+
+// callVaries: a call inside the loop builds the same value from the same
+// arguments, unless it is a generator (no argument besides a receiver:
+// it.Next(), q.Pop(), gen()).
+func (iv *invariance) callVaries(c *ssa.CallCommon) bool {
+	args := c.Args
+	explicit := len(args)
+	if c.IsInvoke() {
+		if iv.varies(c.Value) {
+			return true
+		}
+	} else {
+		if _, ok := c.Value.(*ssa.Function); !ok {
+			if iv.varies(c.Value) {
+				return true
+			}
+		}
+		if c.Signature().Recv() != nil {
+			explicit--
+		} else if fn := valueflow.StaticCallee(c); fn != nil {
+			if sig, ok := fn.Type().(*types.Signature); ok && sig.Recv() != nil {
+				explicit--
+			}
+		}
+	}
+	if explicit <= 0 && !pureGenerator(c) {
+		return true
+	}
+	for _, a := range args {
+		if iv.varies(a) {
+			return true
+		}
+	}
+	return false
+}
+
+// pureGenerator reports calls without arguments that nevertheless
+// return the same value each time.
+func pureGenerator(c *ssa.CallCommon) bool {
+	fn := valueflow.StaticCallee(c)
+	switch typeutil.FuncKey(fn) {
+	case "context.Background", "context.TODO", "net/http.Request.Context",
+		"github.com/go-resty/resty/v2.Client.R", "github.com/go-resty/resty/v2.Client.NewRequest",
+		"resty.dev/v3.Client.R", "resty.dev/v3.Client.NewRequest":
+		return true
+	}
+	return false
+}
