@@ -1,0 +1,82 @@
+package main_test
+
+import (
+	"encoding/json"
+	"path/filepath"
+	"slices"
+	"strings"
+	"testing"
+)
+
+// TestDriversAgree runs the incident reproductions through the three
+// drivers that build an analysis.Pass, the standalone driver, go vet's
+// (go vet -vettool) and multichecker's (taken here by its -debug flag),
+// and requires the same findings from each: position, rule and message.
+func TestDriversAgree(t *testing.T) {
+	bin := httplintBinary(t)
+	root := moduleRoot(t)
+	const pkgs = "./testdata/incidents/..."
+
+	standalone := run(t, root, bin, "-json", pkgs)
+	vet := run(t, root, "go", "vet", "-vettool="+bin, "-json", pkgs)
+	multi := run(t, root, bin, "-json", "-debug=p", pkgs)
+
+	want := jsonFindings(t, root, standalone.stdout)
+	if len(want) == 0 {
+		t.Fatalf("standalone: no findings; stderr:\n%s", standalone.stderr)
+	}
+	for _, d := range []struct {
+		name string
+		got  []string
+	}{
+		{"go vet -vettool", jsonFindings(t, root, vet.stdout+vet.stderr)},
+		{"multichecker", jsonFindings(t, root, multi.stdout)},
+	} {
+		if !slices.Equal(d.got, want) {
+			t.Errorf("%s reports\n\t%s\nthe standalone driver\n\t%s", d.name, strings.Join(d.got, "\n\t"), strings.Join(want, "\n\t"))
+		}
+	}
+}
+
+// jsonFindings returns the findings of go/analysis -json output (one
+// JSON tree per package, go vet's "# pkg" lines between them), each as
+// "file:line:col analyzer/category message" with file relative to root,
+// sorted.
+func jsonFindings(t *testing.T, root, out string) []string {
+	t.Helper()
+	var trees []string
+	for line := range strings.Lines(out) {
+		if !strings.HasPrefix(line, "#") {
+			trees = append(trees, line)
+		}
+	}
+	dec := json.NewDecoder(strings.NewReader(strings.Join(trees, "")))
+	var found []string
+	for dec.More() {
+		var tree map[string]map[string]json.RawMessage
+		if err := dec.Decode(&tree); err != nil {
+			t.Fatalf("decoding -json output: %v\n%s", err, out)
+		}
+		for _, analyzers := range tree {
+			for name, raw := range analyzers {
+				var diags []struct {
+					Category string `json:"category"`
+					Posn     string `json:"posn"`
+					Message  string `json:"message"`
+				}
+				if err := json.Unmarshal(raw, &diags); err != nil {
+					continue // {"error": ...}
+				}
+				for _, d := range diags {
+					posn := d.Posn
+					if rel, err := filepath.Rel(root, posn); err == nil && !strings.HasPrefix(rel, "..") {
+						posn = rel
+					}
+					found = append(found, posn+" "+name+"/"+d.Category+" "+d.Message)
+				}
+			}
+		}
+	}
+	slices.Sort(found)
+	return slices.Compact(found)
+}
