@@ -332,7 +332,7 @@ func (c *checker) hostPerCall(t *httpconfig.Transport) (token.Pos, string, bool)
 			continue
 		}
 		for _, h := range hosts {
-			if from, ok := c.hostFrom(h.Value, s.Call.Parent(), 0); ok {
+			if from, ok := c.hostFrom(h.Value, 0); ok {
 				return s.Call.Pos(), from, true
 			}
 		}
@@ -347,14 +347,14 @@ func (c *checker) hostPerCall(t *httpconfig.Transport) (token.Pos, string, bool)
 // itself chosen per call. A field (a configured base URL, a configured
 // list of servers), a package variable, or anything that cannot be
 // followed is not. It returns a description of the source.
-func (c *checker) hostFrom(v ssa.Value, fn *ssa.Function, depth int) (string, bool) {
+func (c *checker) hostFrom(v ssa.Value, depth int) (string, bool) {
 	if v == nil || depth > 3 {
 		return "", false
 	}
 	switch x := valueflow.StripCopies(v).(type) {
 	case *ssa.Phi:
 		for _, e := range x.Edges {
-			if from, ok := c.hostFrom(e, fn, depth+1); ok {
+			if from, ok := c.hostFrom(e, depth+1); ok {
 				return from, true
 			}
 		}
@@ -373,7 +373,7 @@ func (c *checker) hostFrom(v ssa.Value, fn *ssa.Function, depth int) (string, bo
 		}
 		for _, site := range sites {
 			if args := site.Common().Args; !site.Common().IsInvoke() && i < len(args) {
-				if from, ok := c.hostFrom(args[i], site.Parent(), depth+1); ok {
+				if from, ok := c.hostFrom(args[i], depth+1); ok {
 					return from, true
 				}
 			}
@@ -383,7 +383,7 @@ func (c *checker) hostFrom(v ssa.Value, fn *ssa.Function, depth int) (string, bo
 		// list of configured servers is the configuration's).
 		if ia, ok := x.X.(*ssa.IndexAddr); ok && x.Op == token.MUL {
 			if _, isSlice := ia.X.Type().Underlying().(*types.Slice); isSlice {
-				if from, ok := c.hostFrom(ia.X, fn, depth+1); ok {
+				if from, ok := c.hostFrom(ia.X, depth+1); ok {
 					return "from an element of a list " + from, true
 				}
 			}
@@ -391,7 +391,7 @@ func (c *checker) hostFrom(v ssa.Value, fn *ssa.Function, depth int) (string, bo
 	case *ssa.Extract:
 		if next, ok := x.Tuple.(*ssa.Next); ok {
 			if rng, ok := next.Iter.(*ssa.Range); ok {
-				if from, ok := c.hostFrom(rng.X, fn, depth+1); ok {
+				if from, ok := c.hostFrom(rng.X, depth+1); ok {
 					return "from an element of a map " + from, true
 				}
 			}

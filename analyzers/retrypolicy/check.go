@@ -298,12 +298,12 @@ func isResponse(t types.Type) bool {
 
 // loopRules applies the rules about hand-written retry loops.
 func (c *checker) loopRules(fn *ssa.Function, a *attempt, r *retryloop.Retry) {
-	pos, end, isFor := loopRange(c.pass, fn, r)
+	pos, end, isFor := loopRange(fn, r)
 	if !isFor {
 		pos, end = lint.CallRange(c.pass, a.call.Pos())
 	}
 	related := []analysis.RelatedInformation{{Pos: a.call.Pos(), Message: "the request retried is sent here"}}
-	if bp := backEdgePos(c.pass, fn, r, a.call.Pos()); bp.IsValid() {
+	if bp := backEdgePos(fn, r, a.call.Pos()); bp.IsValid() {
 		related = append(related, analysis.RelatedInformation{Pos: bp, Message: "and sent again from here after a failure"})
 	}
 	selfRetrying, inner := a.retrying()
@@ -316,7 +316,7 @@ func (c *checker) loopRules(fn *ssa.Function, a *attempt, r *retryloop.Retry) {
 			Related: append([]analysis.RelatedInformation{{Pos: cd.Test.Pos(), Message: "the only bound"}}, related...),
 			Message: fmt.Sprintf("a negative %s never reaches this loop's only bound (== %d): it retries forever; test with <= instead of ==", cd.Init.Name(), cd.K)})
 	} else if w := r.Wrap; w != nil {
-		name := settingName(c.pass, w.Setting)
+		name := settingName(w.Setting)
 		when := "is 0"
 		if w.K > 1 {
 			when = fmt.Sprintf("is below %d", w.K)
@@ -527,7 +527,7 @@ func (c *checker) consumedBody(fn *ssa.Function, a *attempt, r *retryloop.Retry,
 // clients that do not need a hand-written loop.
 func (c *checker) libraryRules(fn *ssa.Function, a *attempt) {
 	if e := a.entry; e != nil {
-		c.libraryUnbounded(fn, e)
+		c.libraryUnbounded(e)
 		c.nestedInOp(a)
 	}
 	if a.client != nil && a.client.Retrying() && !a.client.Custom && !a.client.MethodGate &&
@@ -563,7 +563,7 @@ func methodPolicy(cl *retrylib.Client) string {
 
 // libraryUnbounded reports a retry library call configured to retry
 // forever.
-func (c *checker) libraryUnbounded(fn *ssa.Function, e *retrylib.Entry) {
+func (c *checker) libraryUnbounded(e *retrylib.Entry) {
 	if !e.Forever {
 		return
 	}

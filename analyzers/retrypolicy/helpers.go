@@ -69,7 +69,7 @@ func loopStmt(fn *ssa.Function, r *retryloop.Retry) ast.Stmt {
 }
 
 // loopRange returns the range of the for keyword of r's statement.
-func loopRange(pass *analysis.Pass, fn *ssa.Function, r *retryloop.Retry) (token.Pos, token.Pos, bool) {
+func loopRange(fn *ssa.Function, r *retryloop.Retry) (token.Pos, token.Pos, bool) {
 	switch s := loopStmt(fn, r).(type) {
 	case *ast.ForStmt:
 		return s.For, s.For + token.Pos(len("for")), true
@@ -82,7 +82,7 @@ func loopRange(pass *analysis.Pass, fn *ssa.Function, r *retryloop.Retry) (token
 // backEdgePos returns the position of the statement that sends control
 // back to the loop after a failure: the first continue (or goto) after
 // the send in the loop body, else the loop body's closing brace.
-func backEdgePos(pass *analysis.Pass, fn *ssa.Function, r *retryloop.Retry, send token.Pos) token.Pos {
+func backEdgePos(fn *ssa.Function, r *retryloop.Retry, send token.Pos) token.Pos {
 	var body *ast.BlockStmt
 	switch s := loopStmt(fn, r).(type) {
 	case *ast.ForStmt:
@@ -350,19 +350,19 @@ func callRange(pass *analysis.Pass, lparen token.Pos) (token.Pos, token.Pos) {
 
 // settingName returns the source form of a setting read from a
 // parameter: p, p.f or p.f.g.
-func settingName(pass *analysis.Pass, v ssa.Value) string {
+func settingName(v ssa.Value) string {
 	switch x := valueflow.StripCopies(v).(type) {
 	case *ssa.Parameter:
 		return x.Name()
 	case *ssa.UnOp:
 		if fa, ok := x.X.(*ssa.FieldAddr); ok {
 			if f := valueflow.FieldOf(fa); f != nil {
-				return settingName(pass, fa.X) + "." + f.Name()
+				return settingName(fa.X) + "." + f.Name()
 			}
 		}
 	case *ssa.Field:
 		if f := valueflow.FieldOf(x); f != nil {
-			return settingName(pass, x.X) + "." + f.Name()
+			return settingName(x.X) + "." + f.Name()
 		}
 	}
 	return "the setting"

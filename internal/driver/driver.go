@@ -73,7 +73,7 @@ type options struct {
 // newFlags returns the standalone driver's flags for the analyzers defs:
 // its own, an enable flag per analyzer (-NAME, -NAME=false), and each
 // analyzer's flags as -NAME.FLAG.
-func newFlags(progname string, suite lint.Suite) (*options, error) {
+func newFlags(progname string, suite lint.Suite) *options {
 	defs := suite.Definitions
 	o := &options{FlagSet: flag.NewFlagSet(progname, flag.ContinueOnError), enabled: make(map[string]*triState), suite: suite}
 	fs := o.FlagSet
@@ -98,7 +98,7 @@ func newFlags(progname string, suite lint.Suite) (*options, error) {
 		registerAnalyzerFlags(fs, defs, nil)
 	}
 	o.disable.defs = defs
-	return o, nil
+	return o
 }
 
 // registerAnalyzerFlags adds to fs each analyzer's flags as -NAME.FLAG
@@ -158,7 +158,7 @@ func runStandalone(progname string, suite lint.Suite, args []string) int {
 	log.SetFlags(0)
 	log.SetPrefix(progname + ": ")
 	defs := suite.Definitions
-	o, _ := newFlags(progname, suite)
+	o := newFlags(progname, suite)
 	if err := o.parse(progname, args); err != nil {
 		if errors.Is(err, flag.ErrHelp) {
 			help(os.Stdout, os.Stderr, progname, defs, nil)

@@ -118,7 +118,7 @@ Analyzers and rules:
 		}
 	}
 	fmt.Fprintf(stdout, "\nFlags:\n")
-	fs, _ := newFlags(progname, lint.Suite{Definitions: defs})
+	fs := newFlags(progname, lint.Suite{Definitions: defs})
 	printFlags(stdout, fs.FlagSet)
 	fmt.Fprintf(stdout, `
 Exit codes: 0 no findings, 1 load or analysis errors, 2 bad flags,

@@ -183,7 +183,7 @@ func (f *finder) url(v ssa.Value, depth int) {
 		}
 	case *ssa.Alloc:
 		if typeutil.IsPointerTo(x.Type(), "net/url", "URL") {
-			f.urlObject(x, depth)
+			f.urlObject(x)
 			return
 		}
 	}
@@ -192,7 +192,7 @@ func (f *finder) url(v ssa.Value, depth int) {
 
 // urlObject follows a url.URL built here (&url.URL{Scheme, Host, ...})
 // to its Host field.
-func (f *finder) urlObject(v ssa.Value, depth int) {
+func (f *finder) urlObject(v ssa.Value) {
 	stores, _ := f.ix.ObjectStores(v, nil)
 	for _, st := range stores {
 		if st.Field != nil && st.Field.Name() == "Host" {

@@ -8,7 +8,7 @@
 //     and loads from package variables, struct fields and local cells,
 //     joining every store to them in the package);
 //   - which stores write the fields of the object a pointer refers to?
-//     ([Index.FieldStores] collects stores made through the object's own
+//     ([Index.ObjectStores] collects stores made through the object's own
 //     pointer and through every place it is kept: a struct field, a
 //     package variable, a local cell, a parameter of a callee), and did
 //     the pointer escape to code that could write them unseen?

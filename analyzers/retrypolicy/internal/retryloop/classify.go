@@ -21,7 +21,7 @@ type condClass struct {
 	l      *Loop
 	a      Attempt
 	seen   map[ssa.Value]bool
-	purity map[*ssa.Function]int // 1 pure, 2 impure, 3 in progress
+	purity map[*ssa.Function]purity
 	// fr marks the blocks reachable from the failure edge, or is nil;
 	// failIf is the block whose failure edge goes straight to the
 	// header, or nil.
@@ -248,17 +248,32 @@ func pureStd(path string) bool {
 // pure reports whether fn, a function of this package, has no effect
 // visible outside it: no stores to memory other than its own locals, and
 // calls only to pure functions.
+// purity is what condClass.pure knows of a function: nothing yet, pure,
+// impure, or being checked (a recursive call counts as pure until the
+// check ends).
+type purity uint8
+
+const (
+	_ purity = iota // nothing known yet
+	purityPure
+	purityImpure
+	purityChecking
+)
+
+// maxPurityFuncs bounds the functions one condClass checks for purity.
+const maxPurityFuncs = 64
+
 func (c *condClass) pure(fn *ssa.Function) bool {
 	switch c.purity[fn] {
-	case 1, 3:
+	case purityPure, purityChecking:
 		return true
-	case 2:
+	case purityImpure:
 		return false
 	}
-	if len(fn.Blocks) == 0 || len(c.purity) > 64 {
+	if len(fn.Blocks) == 0 || len(c.purity) > maxPurityFuncs {
 		return false
 	}
-	c.purity[fn] = 3
+	c.purity[fn] = purityChecking
 	ok := true
 	for _, b := range fn.Blocks {
 		for _, instr := range b.Instrs {
@@ -303,9 +318,9 @@ func (c *condClass) pure(fn *ssa.Function) bool {
 		}
 	}
 	if ok {
-		c.purity[fn] = 1
+		c.purity[fn] = purityPure
 	} else {
-		c.purity[fn] = 2
+		c.purity[fn] = purityImpure
 	}
 	return ok
 }
@@ -392,7 +407,7 @@ func isContextDone(ch ssa.Value) bool {
 // countAttempts computes how many times the attempt runs when the exit
 // at iff, conditioned on a counter compared with a constant, bounds the
 // loop; 0 when it cannot.
-func countAttempts(f *Forest, l *Loop, cb *ssa.BasicBlock, iff *ssa.If, exitTrue bool) int {
+func countAttempts(l *Loop, cb *ssa.BasicBlock, iff *ssa.If, exitTrue bool) int {
 	if n := flagAttempts(l, iff, exitTrue); n > 0 {
 		return n
 	}

@@ -44,7 +44,7 @@ func (iv *invariance) same(v ssa.Value, through func(*ssa.Call) ssa.Value, depth
 				if !iv.l.Contains(pred) || !iv.onFailurePath(pred, b) {
 					continue
 				}
-				if !iv.sameBack(x, e, through, 0) {
+				if !iv.sameBack(x, e, 0) {
 					return false
 				}
 				continue
@@ -105,7 +105,7 @@ func (iv *invariance) passedInLoop(v ssa.Value) bool {
 	return false
 }
 
-func (iv *invariance) sameBack(p *ssa.Phi, e ssa.Value, through func(*ssa.Call) ssa.Value, depth int) bool {
+func (iv *invariance) sameBack(p *ssa.Phi, e ssa.Value, depth int) bool {
 	if e == p {
 		return true
 	}
@@ -118,7 +118,7 @@ func (iv *invariance) sameBack(p *ssa.Phi, e ssa.Value, through func(*ssa.Call) 
 			if i < len(b.Preds) && !iv.onFailurePath(b.Preds[i], b) {
 				continue
 			}
-			if !iv.sameBack(p, qe, through, depth+1) {
+			if !iv.sameBack(p, qe, depth+1) {
 				return false
 			}
 		}

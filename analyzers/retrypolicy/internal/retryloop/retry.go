@@ -545,7 +545,7 @@ func (r *Retry) classifyExits(f *Forest, a Attempt, tests map[*ssa.If]test) {
 		if t, ok := tests[iff]; ok && !t.decision {
 			continue
 		}
-		c := &condClass{f: f, l: l, a: a, seen: make(map[ssa.Value]bool), purity: make(map[*ssa.Function]int), fr: r.fr}
+		c := &condClass{f: f, l: l, a: a, seen: make(map[ssa.Value]bool), purity: make(map[*ssa.Function]purity), fr: r.fr}
 		if r.Fail.Succ == l.Header {
 			c.failIf = r.Fail.If.Block()
 		}
@@ -563,7 +563,7 @@ func (r *Retry) classifyExits(f *Forest, a Attempt, tests map[*ssa.If]test) {
 			others = true
 		}
 		if k&BoundCounter != 0 {
-			if n := countAttempts(f, l, a.Call.Block(), iff, exitTrue); n > 0 && (r.Attempts == 0 || n < r.Attempts) {
+			if n := countAttempts(l, a.Call.Block(), iff, exitTrue); n > 0 && (r.Attempts == 0 || n < r.Attempts) {
 				r.Attempts = n
 			}
 		}
