@@ -278,168 +278,173 @@ func checkNoLeak(t *testing.T) {
 // CloseIdleConnections; a shared transport reuses one connection; with
 // DisableKeepAlives nothing is kept.
 func TestProofTransportPerRequest(t *testing.T) {
-	t.Run("per-request/&http.Transport{}", func(t *testing.T) {
-		const n = 50
-		checkNoLeak(t)
-		s := newPoolServer(t, nil)
-		var transports []*http.Transport
-		t.Cleanup(func() {
-			for _, tr := range transports {
-				tr.CloseIdleConnections()
-			}
-		})
-		base := goroutines()
-		baseRead, baseWrite := connLoops()
+	t.Run("per-request/&http.Transport{}", proofZeroTransportPerRequest)
+	t.Run("per-request/DefaultTransport.Clone", proofClonePerRequest)
+	t.Run("shared", proofSharedTransport)
+	t.Run("per-request/DisableKeepAlives", proofDisableKeepAlivesPerRequest)
+}
 
-		start := time.Now()
-		for range n {
-			tr := &http.Transport{}
-			transports = append(transports, tr)
-			if err := get(&http.Client{Transport: tr}, s.URL); err != nil {
-				t.Fatal(err)
-			}
-		}
-		t.Logf("%d requests, each through a new Transport: %v", n, time.Since(start))
-		if got := transports[0].IdleConnTimeout; got != 0 {
-			t.Fatalf("http.Transport{}.IdleConnTimeout = %v, want 0", got)
-		}
-
-		// Nothing closes the idle connections: not the client (no
-		// IdleConnTimeout), not the server (no IdleTimeout).
-		time.Sleep(stillOpen)
-		after := goroutines()
-		read, write := connLoops()
-		read, write = read-baseRead, write-baseWrite
-		t.Logf("after %v: server accepted %d, %d still open; goroutines %d -> %d (+%d); client readLoop +%d, writeLoop +%d",
-			stillOpen, s.accepted.Load(), s.open.Load(), base, after, after-base, read, write)
-		if got := s.accepted.Load(); got != n {
-			t.Errorf("server accepted %d connections, want %d (one per transport)", got, n)
-		}
-		if got := s.open.Load(); got < n-5 {
-			t.Errorf("server holds %d connections open %v after the last response, want >= %d: the idle connections of dropped transports stay open",
-				got, stillOpen, n-5)
-		}
-		if read < n || write < n {
-			t.Errorf("client readLoop +%d, writeLoop +%d goroutines; want +%d each (two per idle connection)", read, write, n)
-		}
-		if after-base < 2*n {
-			t.Errorf("goroutines grew by %d, want >= %d (two client goroutines per idle connection)", after-base, 2*n)
-		}
-
-		// The fix: CloseIdleConnections on each transport releases all.
-		closeStart := time.Now()
+func proofZeroTransportPerRequest(t *testing.T) {
+	const n = 50
+	checkNoLeak(t)
+	s := newPoolServer(t, nil)
+	var transports []*http.Transport
+	t.Cleanup(func() {
 		for _, tr := range transports {
 			tr.CloseIdleConnections()
 		}
-		var g int
-		ok := waitFor(settle, func() bool {
-			g = runtime.NumGoroutine()
-			read, write = connLoops()
-			return s.open.Load() == 0 && read == baseRead && write == baseWrite && g <= base+goroutineSlack
-		})
-		t.Logf("after CloseIdleConnections (%v): %d open, goroutines %d (baseline %d), readLoop %d, writeLoop %d",
-			time.Since(closeStart), s.open.Load(), g, base, read, write)
-		if !ok {
-			t.Errorf("CloseIdleConnections did not release the connections within %v: %d still open, %d goroutines (baseline %d), readLoop %d, writeLoop %d",
-				settle, s.open.Load(), g, base, read, write)
-		}
 	})
+	base := goroutines()
+	baseRead, baseWrite := connLoops()
 
-	t.Run("per-request/DefaultTransport.Clone", func(t *testing.T) {
-		const n = 20
-		checkNoLeak(t)
-		s := newPoolServer(t, nil)
-		var clients []*http.Client
-		t.Cleanup(func() {
-			for _, c := range clients {
-				c.CloseIdleConnections()
-			}
-		})
-		base := goroutines()
-		for range n {
-			c := &http.Client{Transport: http.DefaultTransport.(*http.Transport).Clone()}
-			clients = append(clients, c)
-			if err := get(c, s.URL); err != nil {
-				t.Fatal(err)
-			}
+	start := time.Now()
+	for range n {
+		tr := &http.Transport{}
+		transports = append(transports, tr)
+		if err := get(&http.Client{Transport: tr}, s.URL); err != nil {
+			t.Fatal(err)
 		}
-		time.Sleep(stillOpen)
-		after := goroutines()
-		read, write := connLoops()
-		t.Logf("%d clones of DefaultTransport (IdleConnTimeout %v): after %v, server accepted %d, %d open; goroutines +%d; readLoop %d, writeLoop %d",
-			n, http.DefaultTransport.(*http.Transport).IdleConnTimeout, stillOpen, s.accepted.Load(), s.open.Load(), after-base, read, write)
-		if got := s.accepted.Load(); got != n {
-			t.Errorf("server accepted %d connections, want %d (a clone does not share the pool)", got, n)
-		}
-		if got := s.open.Load(); got < n-2 {
-			t.Errorf("server holds %d connections open, want >= %d", got, n-2)
-		}
-		if after-base < 2*n {
-			t.Errorf("goroutines grew by %d, want >= %d", after-base, 2*n)
-		}
+	}
+	t.Logf("%d requests, each through a new Transport: %v", n, time.Since(start))
+	if got := transports[0].IdleConnTimeout; got != 0 {
+		t.Fatalf("http.Transport{}.IdleConnTimeout = %v, want 0", got)
+	}
 
-		// Client.CloseIdleConnections forwards to the transport.
+	// Nothing closes the idle connections: not the client (no
+	// IdleConnTimeout), not the server (no IdleTimeout).
+	time.Sleep(stillOpen)
+	after := goroutines()
+	read, write := connLoops()
+	read, write = read-baseRead, write-baseWrite
+	t.Logf("after %v: server accepted %d, %d still open; goroutines %d -> %d (+%d); client readLoop +%d, writeLoop +%d",
+		stillOpen, s.accepted.Load(), s.open.Load(), base, after, after-base, read, write)
+	if got := s.accepted.Load(); got != n {
+		t.Errorf("server accepted %d connections, want %d (one per transport)", got, n)
+	}
+	if got := s.open.Load(); got < n-5 {
+		t.Errorf("server holds %d connections open %v after the last response, want >= %d: the idle connections of dropped transports stay open",
+			got, stillOpen, n-5)
+	}
+	if read < n || write < n {
+		t.Errorf("client readLoop +%d, writeLoop +%d goroutines; want +%d each (two per idle connection)", read, write, n)
+	}
+	if after-base < 2*n {
+		t.Errorf("goroutines grew by %d, want >= %d (two client goroutines per idle connection)", after-base, 2*n)
+	}
+
+	// The fix: CloseIdleConnections on each transport releases all.
+	closeStart := time.Now()
+	for _, tr := range transports {
+		tr.CloseIdleConnections()
+	}
+	var g int
+	ok := waitFor(settle, func() bool {
+		g = runtime.NumGoroutine()
+		read, write = connLoops()
+		return s.open.Load() == 0 && read == baseRead && write == baseWrite && g <= base+goroutineSlack
+	})
+	t.Logf("after CloseIdleConnections (%v): %d open, goroutines %d (baseline %d), readLoop %d, writeLoop %d",
+		time.Since(closeStart), s.open.Load(), g, base, read, write)
+	if !ok {
+		t.Errorf("CloseIdleConnections did not release the connections within %v: %d still open, %d goroutines (baseline %d), readLoop %d, writeLoop %d",
+			settle, s.open.Load(), g, base, read, write)
+	}
+}
+
+func proofClonePerRequest(t *testing.T) {
+	const n = 20
+	checkNoLeak(t)
+	s := newPoolServer(t, nil)
+	var clients []*http.Client
+	t.Cleanup(func() {
 		for _, c := range clients {
 			c.CloseIdleConnections()
 		}
-		if !waitFor(settle, func() bool { return s.open.Load() == 0 }) {
-			t.Errorf("Client.CloseIdleConnections: %d connections still open after %v", s.open.Load(), settle)
-		}
 	})
+	base := goroutines()
+	for range n {
+		c := &http.Client{Transport: http.DefaultTransport.(*http.Transport).Clone()}
+		clients = append(clients, c)
+		if err := get(c, s.URL); err != nil {
+			t.Fatal(err)
+		}
+	}
+	time.Sleep(stillOpen)
+	after := goroutines()
+	read, write := connLoops()
+	t.Logf("%d clones of DefaultTransport (IdleConnTimeout %v): after %v, server accepted %d, %d open; goroutines +%d; readLoop %d, writeLoop %d",
+		n, http.DefaultTransport.(*http.Transport).IdleConnTimeout, stillOpen, s.accepted.Load(), s.open.Load(), after-base, read, write)
+	if got := s.accepted.Load(); got != n {
+		t.Errorf("server accepted %d connections, want %d (a clone does not share the pool)", got, n)
+	}
+	if got := s.open.Load(); got < n-2 {
+		t.Errorf("server holds %d connections open, want >= %d", got, n-2)
+	}
+	if after-base < 2*n {
+		t.Errorf("goroutines grew by %d, want >= %d", after-base, 2*n)
+	}
 
-	t.Run("shared", func(t *testing.T) {
-		const n = 50
-		checkNoLeak(t)
-		s := newPoolServer(t, nil)
-		tr := &http.Transport{}
-		t.Cleanup(tr.CloseIdleConnections)
-		c := &http.Client{Transport: tr}
-		base := goroutines()
-		start := time.Now()
-		for range n {
-			if err := get(c, s.URL); err != nil {
-				t.Fatal(err)
-			}
-		}
-		elapsed := time.Since(start)
-		after := goroutines()
-		read, write := connLoops()
-		t.Logf("%d requests through one Transport: %v; server accepted %d, %d open; goroutines %d -> %d (+%d); readLoop %d, writeLoop %d",
-			n, elapsed, s.accepted.Load(), s.open.Load(), base, after, after-base, read, write)
-		if got := s.accepted.Load(); got != 1 {
-			t.Errorf("server accepted %d connections, want 1 (sequential requests reuse one)", got)
-		}
-		// One idle connection: readLoop, writeLoop, the server's conn.
-		if after-base > 3+goroutineSlack {
-			t.Errorf("goroutines grew by %d, want <= %d", after-base, 3+goroutineSlack)
-		}
-	})
+	// Client.CloseIdleConnections forwards to the transport.
+	for _, c := range clients {
+		c.CloseIdleConnections()
+	}
+	if !waitFor(settle, func() bool { return s.open.Load() == 0 }) {
+		t.Errorf("Client.CloseIdleConnections: %d connections still open after %v", s.open.Load(), settle)
+	}
+}
 
-	t.Run("per-request/DisableKeepAlives", func(t *testing.T) {
-		const n = 20
-		checkNoLeak(t)
-		s := newPoolServer(t, nil)
-		base := goroutines()
-		for range n {
-			// Nothing to close: the transport keeps no connection.
-			c := &http.Client{Transport: &http.Transport{DisableKeepAlives: true}}
-			if err := get(c, s.URL); err != nil {
-				t.Fatal(err)
-			}
+func proofSharedTransport(t *testing.T) {
+	const n = 50
+	checkNoLeak(t)
+	s := newPoolServer(t, nil)
+	tr := &http.Transport{}
+	t.Cleanup(tr.CloseIdleConnections)
+	c := &http.Client{Transport: tr}
+	base := goroutines()
+	start := time.Now()
+	for range n {
+		if err := get(c, s.URL); err != nil {
+			t.Fatal(err)
 		}
-		var g, read, write int
-		ok := waitFor(settle, func() bool {
-			g = runtime.NumGoroutine()
-			read, write = connLoops()
-			return s.open.Load() == 0 && read == 0 && write == 0 && g <= base+goroutineSlack
-		})
-		t.Logf("%d requests, each through a new Transport{DisableKeepAlives: true}: server accepted %d, %d open; goroutines %d (baseline %d)",
-			n, s.accepted.Load(), s.open.Load(), g, base)
-		if !ok {
-			t.Errorf("with DisableKeepAlives, %d connections are still open, %d goroutines (baseline %d), readLoop %d, writeLoop %d; want none kept",
-				s.open.Load(), g, base, read, write)
+	}
+	elapsed := time.Since(start)
+	after := goroutines()
+	read, write := connLoops()
+	t.Logf("%d requests through one Transport: %v; server accepted %d, %d open; goroutines %d -> %d (+%d); readLoop %d, writeLoop %d",
+		n, elapsed, s.accepted.Load(), s.open.Load(), base, after, after-base, read, write)
+	if got := s.accepted.Load(); got != 1 {
+		t.Errorf("server accepted %d connections, want 1 (sequential requests reuse one)", got)
+	}
+	// One idle connection: readLoop, writeLoop, the server's conn.
+	if after-base > 3+goroutineSlack {
+		t.Errorf("goroutines grew by %d, want <= %d", after-base, 3+goroutineSlack)
+	}
+}
+
+func proofDisableKeepAlivesPerRequest(t *testing.T) {
+	const n = 20
+	checkNoLeak(t)
+	s := newPoolServer(t, nil)
+	base := goroutines()
+	for range n {
+		// Nothing to close: the transport keeps no connection.
+		c := &http.Client{Transport: &http.Transport{DisableKeepAlives: true}}
+		if err := get(c, s.URL); err != nil {
+			t.Fatal(err)
 		}
+	}
+	var g, read, write int
+	ok := waitFor(settle, func() bool {
+		g = runtime.NumGoroutine()
+		read, write = connLoops()
+		return s.open.Load() == 0 && read == 0 && write == 0 && g <= base+goroutineSlack
 	})
+	t.Logf("%d requests, each through a new Transport{DisableKeepAlives: true}: server accepted %d, %d open; goroutines %d (baseline %d)",
+		n, s.accepted.Load(), s.open.Load(), g, base)
+	if !ok {
+		t.Errorf("with DisableKeepAlives, %d connections are still open, %d goroutines (baseline %d), readLoop %d, writeLoop %d; want none kept",
+			s.open.Load(), g, base, read, write)
+	}
 }
 
 // TestProofIdlePerHostDefault proves idle-per-host-default and

@@ -32,69 +32,9 @@ func TestPreCommit(t *testing.T) {
 	}
 	root := moduleRoot(t)
 	tmp := t.TempDir()
-
-	gitconfig := filepath.Join(tmp, "gitconfig")
-	if err := os.WriteFile(gitconfig, []byte("[user]\n\tname = httplint test\n\temail = test@example.com\n[init]\n\tdefaultBranch = main\n[advice]\n\tdetachedHead = false\n"), 0o644); err != nil {
-		t.Fatal(err)
-	}
-	gomodcache := strings.TrimSpace(run(t, root, "go", "env", "GOMODCACHE").stdout)
-	env := append(os.Environ(),
-		"PRE_COMMIT_HOME="+filepath.Join(tmp, "pre-commit-home"),
-		"GIT_CONFIG_GLOBAL="+gitconfig,
-		"GIT_CONFIG_NOSYSTEM=1",
-		// pre-commit installs golang hooks with GOPATH=<env dir>; keep
-		// the module cache shared so modules are not fetched again.
-		"GOMODCACHE="+gomodcache,
-		"HTTPLINT=", // the staged hook builds httplint from the hook repo
-		"PATH="+pathWithout("httplint"),
-	)
-	sh := func(dir string, name string, args ...string) result {
-		t.Helper()
-		cmd := exec.Command(name, args...)
-		cmd.Dir = dir
-		cmd.Env = env
-		var stdout, stderr bytes.Buffer
-		cmd.Stdout, cmd.Stderr = &stdout, &stderr
-		err := cmd.Run()
-		code := 0
-		if exit, ok := err.(*exec.ExitError); ok {
-			code = exit.ExitCode()
-		} else if err != nil {
-			t.Fatalf("%s %v: %v", name, args, err)
-		}
-		return result{stdout.String(), stderr.String(), code}
-	}
-	must := func(dir string, name string, args ...string) {
-		t.Helper()
-		if r := sh(dir, name, args...); r.code != 0 {
-			t.Fatalf("%s %v: exit %d\n%s%s", name, args, r.code, r.stdout, r.stderr)
-		}
-	}
-
-	// The hook repository: what `go install ./...` needs to build
-	// cmd/httplint, the hooks file and the staged-files script.
-	hooks := filepath.Join(tmp, "httplint-hooks")
-	copyHookRepo(t, root, hooks)
-	must(hooks, "git", "init", "-q")
-	must(hooks, "git", "add", "-A")
-	must(hooks, "git", "commit", "-q", "-m", "httplint snapshot")
-	must(hooks, "git", "tag", "v0.0.0-test")
-
-	project := testutil.WriteModule(t, map[string]string{
-		"go.mod":         "module example.com/project\n\ngo 1.26\n",
-		"calc/calc.go":   "package calc\n\nfunc Add(a, b int) int { return a + b }\n",
-		"other/other.go": "package other\n\nfunc Name() string { return \"other\" }\n",
-		".pre-commit-config.yaml": `repos:
-  - repo: ` + hooks + `
-    rev: v0.0.0-test
-    hooks:
-      - id: httplint
-      - id: httplint-vet
-      - id: httplint-staged
-`,
-	})
-	must(project, "git", "init", "-q")
-	must(project, "pre-commit", "install")
+	shell := newScratchShell(t, root, tmp)
+	sh, must := shell.run, shell.must
+	project := preCommitProject(t, shell, root, tmp)
 
 	start := time.Now()
 	must(project, "git", "add", "-A")
@@ -234,4 +174,90 @@ func copyHookRepo(t *testing.T, root, dst string) {
 			t.Fatal(err)
 		}
 	}
+}
+
+// A scratchShell runs commands with the environment of TestPreCommit: a
+// scratch pre-commit home and git configuration, the shared module
+// cache, and no httplint on PATH.
+type scratchShell struct {
+	t   *testing.T
+	env []string
+}
+
+func newScratchShell(t *testing.T, root, tmp string) scratchShell {
+	t.Helper()
+	gitconfig := filepath.Join(tmp, "gitconfig")
+	if err := os.WriteFile(gitconfig, []byte("[user]\n\tname = httplint test\n\temail = test@example.com\n[init]\n\tdefaultBranch = main\n[advice]\n\tdetachedHead = false\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	gomodcache := strings.TrimSpace(run(t, root, "go", "env", "GOMODCACHE").stdout)
+	env := append(os.Environ(),
+		"PRE_COMMIT_HOME="+filepath.Join(tmp, "pre-commit-home"),
+		"GIT_CONFIG_GLOBAL="+gitconfig,
+		"GIT_CONFIG_NOSYSTEM=1",
+		// pre-commit installs golang hooks with GOPATH=<env dir>; keep
+		// the module cache shared so modules are not fetched again.
+		"GOMODCACHE="+gomodcache,
+		"HTTPLINT=", // the staged hook builds httplint from the hook repo
+		"PATH="+pathWithout("httplint"),
+	)
+	return scratchShell{t: t, env: env}
+}
+
+// run runs name with args in dir and returns its outcome.
+func (s scratchShell) run(dir string, name string, args ...string) result {
+	s.t.Helper()
+	cmd := exec.Command(name, args...)
+	cmd.Dir = dir
+	cmd.Env = s.env
+	var stdout, stderr bytes.Buffer
+	cmd.Stdout, cmd.Stderr = &stdout, &stderr
+	err := cmd.Run()
+	code := 0
+	if exit, ok := err.(*exec.ExitError); ok {
+		code = exit.ExitCode()
+	} else if err != nil {
+		s.t.Fatalf("%s %v: %v", name, args, err)
+	}
+	return result{stdout.String(), stderr.String(), code}
+}
+
+// must runs name with args in dir and stops the test unless it succeeds.
+func (s scratchShell) must(dir string, name string, args ...string) {
+	s.t.Helper()
+	if r := s.run(dir, name, args...); r.code != 0 {
+		s.t.Fatalf("%s %v: exit %d\n%s%s", name, args, r.code, r.stdout, r.stderr)
+	}
+}
+
+// preCommitProject makes the hook repository (what `go install ./...`
+// needs to build cmd/httplint, the hooks file and the staged-files
+// script), committed and tagged, and a scratch project that uses its
+// three hooks, with pre-commit installed; it returns the project's
+// directory.
+func preCommitProject(t *testing.T, shell scratchShell, root, tmp string) string {
+	t.Helper()
+	hooks := filepath.Join(tmp, "httplint-hooks")
+	copyHookRepo(t, root, hooks)
+	shell.must(hooks, "git", "init", "-q")
+	shell.must(hooks, "git", "add", "-A")
+	shell.must(hooks, "git", "commit", "-q", "-m", "httplint snapshot")
+	shell.must(hooks, "git", "tag", "v0.0.0-test")
+
+	project := testutil.WriteModule(t, map[string]string{
+		"go.mod":         "module example.com/project\n\ngo 1.26\n",
+		"calc/calc.go":   "package calc\n\nfunc Add(a, b int) int { return a + b }\n",
+		"other/other.go": "package other\n\nfunc Name() string { return \"other\" }\n",
+		".pre-commit-config.yaml": `repos:
+  - repo: ` + hooks + `
+    rev: v0.0.0-test
+    hooks:
+      - id: httplint
+      - id: httplint-vet
+      - id: httplint-staged
+`,
+	})
+	shell.must(project, "git", "init", "-q")
+	shell.must(project, "pre-commit", "install")
+	return project
 }
