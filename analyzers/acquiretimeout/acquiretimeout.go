@@ -171,6 +171,11 @@ func classify(call ssa.CallInstruction, clients *httpconfig.Resolver, deadlines 
 			// server runs into: the request cannot hang forever.
 			return send{}, false
 		}
+		if s.client.Local() {
+			// A server of this machine, over a unix socket or
+			// loopback, as for a loopback host above.
+			return send{}, false
+		}
 	default:
 		return send{}, false
 	}
@@ -200,7 +205,7 @@ type indirectSend struct {
 // and context coming from this call.
 func indirectNoDeadline(pass *analysis.Pass, call ssa.CallInstruction, indirect []sends.ParamSend, strict bool) (indirectSend, bool) {
 	for _, s := range indirect {
-		if s.ClientParam >= 0 || s.Client.Bounded() {
+		if s.ClientParam >= 0 || s.Client.Bounded() || s.Client.Local() {
 			continue
 		}
 		ctx := "this context has no deadline; give it a deadline"
