@@ -1,0 +1,172 @@
+package retrylib
+
+import (
+	"go/token"
+	"time"
+
+	"golang.org/x/tools/go/ssa"
+
+	"github.com/httplint/httplint/internal/http/httpconfig"
+	"github.com/httplint/httplint/internal/typeutil"
+)
+
+// backoffV4 models a cenkalti/backoff v4 BackOff: Retry stops only when
+// the BackOff returns Stop (retry.go:70-118); ExponentialBackOff stops
+// after MaxElapsedTime (15m by default), never when it is 0
+// (exponential.go:59-61,176); ZeroBackOff and ConstantBackOff never stop
+// (backoff.go:40-65); WithMaxRetries bounds (tries.go:12-25);
+// WithContext makes it honour a context (context.go:23-49).
+func (r *Resolver) backoffV4(e *Entry, b ssa.Value) {
+	roots, ok := r.origins(b)
+	if !ok || len(roots) != 1 {
+		return
+	}
+	root := roots[0]
+	key, cc := calleeKey(root)
+	switch key {
+	case backoffV4 + ".WithMaxRetries":
+		n := r.valueOf(cc.Args[1], root.Pos())
+		if n.IsConst() {
+			e.Attempts = n.Int + 1
+		}
+		return
+	case backoffV4 + ".WithContext":
+		e.Ctx = cc.Args[1]
+		r.backoffV4(e, cc.Args[0])
+		return
+	case backoffV4 + ".NewConstantBackOff":
+		e.Forever, e.Pos, e.Why, e.Fix = true, root.Pos(), "a ConstantBackOff never stops", "wrap it in backoff.WithMaxRetries"
+		return
+	case backoffV4 + ".NewExponentialBackOff":
+		opts, ok := variadic(cc.Args[0])
+		if !ok {
+			return
+		}
+		max := httpconfig.ConstValue(int64(15*time.Minute), false, token.NoPos)
+		for _, o := range opts {
+			okey, occ := calleeKey(o)
+			if okey == backoffV4+".WithMaxElapsedTime" {
+				max = r.valueOf(occ.Args[0], o.Pos())
+			} else if okey == "" {
+				return
+			}
+		}
+		max = r.storedInt(root, "MaxElapsedTime", max)
+		if max.IsConst() && max.Int == 0 {
+			e.Forever, e.Pos, e.Why, e.Fix = true, max.Pos(), "an ExponentialBackOff with MaxElapsedTime 0 never stops", "set a non-zero MaxElapsedTime"
+		}
+		return
+	}
+	alloc, isAlloc := root.(*ssa.Alloc)
+	if !isAlloc {
+		return
+	}
+	switch {
+	case typeutil.IsPointerTo(alloc.Type(), backoffV4, "ZeroBackOff"):
+		e.Forever, e.Pos, e.Why, e.Fix = true, root.Pos(), "a ZeroBackOff never stops", "wrap it in backoff.WithMaxRetries"
+	case typeutil.IsPointerTo(alloc.Type(), backoffV4, "ConstantBackOff"):
+		e.Forever, e.Pos, e.Why, e.Fix = true, root.Pos(), "a ConstantBackOff never stops", "wrap it in backoff.WithMaxRetries"
+	case typeutil.IsPointerTo(alloc.Type(), backoffV4, "ExponentialBackOff"):
+		// A literal: MaxElapsedTime is 0 unless set; without a Clock,
+		// Reset panics (exponential.go:164-167), a different bug.
+		stores, _ := r.ix.ObjectStores(alloc, nil)
+		clock := false
+		max := httpconfig.ConstValue(0, true, root.Pos())
+		for _, st := range stores {
+			switch st.Field.Name() {
+			case "Clock":
+				clock = true
+			case "MaxElapsedTime":
+				max = r.valueOf(st.Value, st.Pos())
+			}
+		}
+		if clock && max.IsConst() && max.Int == 0 {
+			e.Forever, e.Pos, e.Why, e.Fix = true, max.Pos(), "an ExponentialBackOff with MaxElapsedTime 0 never stops", "set a non-zero MaxElapsedTime"
+		}
+	}
+}
+
+// storedInt applies stores to field name of the object root to v.
+func (r *Resolver) storedInt(root ssa.Value, name string, v httpconfig.Value) httpconfig.Value {
+	stores, _ := r.ix.ObjectStores(root, nil)
+	n := 0
+	for _, st := range stores {
+		if st.Field == nil || st.Field.Name() != name {
+			continue
+		}
+		s := r.valueOf(st.Value, st.Pos())
+		if n > 0 && !(s.IsConst() && v.IsConst() && s.Int == v.Int) {
+			return httpconfig.DynamicValue(s.Pos())
+		}
+		v = s
+		n++
+	}
+	return v
+}
+
+// backoffV5 models cenkalti/backoff v5 Retry options (retry.go:29-137):
+// MaxElapsedTime 15m by default, 0 means none; MaxTries 0 means none;
+// its backoffs never return Stop except StopBackOff.
+func (r *Resolver) backoffV5(e *Entry, optsArg ssa.Value) {
+	opts, ok := variadic(optsArg)
+	if !ok {
+		return
+	}
+	var tries httpconfig.Value
+	elapsed := httpconfig.ConstValue(int64(15*time.Minute), false, token.NoPos)
+	for _, o := range opts {
+		key, cc := calleeKey(o)
+		switch key {
+		case backoffV5 + ".WithMaxTries":
+			tries = r.valueOf(cc.Args[0], o.Pos())
+		case backoffV5 + ".WithMaxElapsedTime":
+			elapsed = r.valueOf(cc.Args[0], o.Pos())
+		case backoffV5 + ".WithBackOff":
+			bs, ok := r.origins(cc.Args[0])
+			if !ok || len(bs) != 1 {
+				return
+			}
+			bk, _ := calleeKey(bs[0])
+			alloc, isAlloc := bs[0].(*ssa.Alloc)
+			switch {
+			case bk == backoffV5+".NewExponentialBackOff", bk == backoffV5+".NewConstantBackOff":
+			case isAlloc && (typeutil.IsPointerTo(alloc.Type(), backoffV5, "ExponentialBackOff") ||
+				typeutil.IsPointerTo(alloc.Type(), backoffV5, "ZeroBackOff") ||
+				typeutil.IsPointerTo(alloc.Type(), backoffV5, "ConstantBackOff")):
+			default:
+				return // may return Stop
+			}
+		case backoffV5 + ".WithNotify":
+		default:
+			return
+		}
+	}
+	if tries.IsDynamic() || elapsed.IsDynamic() {
+		return
+	}
+	if tries.IsConst() && tries.Int > 0 {
+		e.Attempts = tries.Int
+		return
+	}
+	if elapsed.IsConst() && elapsed.Int == 0 {
+		e.Forever, e.Pos, e.Why, e.Fix = true, elapsed.Pos(), "backoff.WithMaxElapsedTime(0) without WithMaxTries never stops", "add backoff.WithMaxTries"
+	}
+}
+
+func init() {
+	register(&model{entry: func(r *Resolver, call ssa.CallInstruction) *Entry {
+		c := call.Common()
+		switch key, fn := staticKey(call); key {
+		case backoffV4 + ".Retry", backoffV4 + ".RetryWithData", backoffV4 + ".RetryNotify", backoffV4 + ".RetryNotifyWithData",
+			backoffV4 + ".RetryNotifyWithTimer", backoffV4 + ".RetryNotifyWithTimerAndData":
+			e := &Entry{Call: call, Name: "backoff." + fn.Name(), Lib: backoffV4, Op: callArg(c, 0)}
+			r.backoffV4(e, callArg(c, 1))
+			return e
+		case backoffV5 + ".Retry":
+			e := &Entry{Call: call, Name: "backoff.Retry", Lib: backoffV5, Op: callArg(c, 1), Ctx: callArg(c, 0)}
+			r.backoffV5(e, callArg(c, 2))
+			return e
+		}
+		return nil
+	}})
+}

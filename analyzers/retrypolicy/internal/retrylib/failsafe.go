@@ -1,0 +1,228 @@
+package retrylib
+
+import (
+	"go/token"
+	"go/types"
+
+	"golang.org/x/tools/go/ssa"
+
+	"github.com/httplint/httplint/internal/http/httpconfig"
+	"github.com/httplint/httplint/internal/http/httplib"
+	"github.com/httplint/httplint/internal/ssa/valueflow"
+	"github.com/httplint/httplint/internal/typeutil"
+)
+
+// failsafeRequest models failsafehttp.NewRequest(req, client,
+// policies...): a retry policy retries any method (policy.go:26-67,
+// retry.go:14,67-69).
+func (r *Resolver) failsafeRequest(v ssa.Value) *Client {
+	roots, ok := r.origins(v)
+	if !ok || len(roots) != 1 {
+		return nil
+	}
+	key, cc := calleeKey(roots[0])
+	if key != failsafehttp+".NewRequest" || len(cc.Args) != 3 {
+		return nil
+	}
+	return r.policies(cc.Args[2], roots[0].Pos())
+}
+
+// policies returns the retry configuration of a list of failsafe
+// policies, or nil.
+func (r *Resolver) policies(v ssa.Value, pos token.Pos) *Client {
+	ps, ok := variadic(v)
+	if !ok {
+		return nil
+	}
+	c := &Client{Lib: httplib.FailsafeHTTP, Retries: httpconfig.ConstValue(0, false, token.NoPos), Pos: pos}
+	for _, p := range ps {
+		cfg := r.Policy(p)
+		if cfg == nil {
+			if isRetryPolicyType(p.Type()) {
+				return nil
+			}
+			continue // another kind of policy
+		}
+		c.Retries, c.RetryPos, c.Custom = cfg.MaxRetries, cfg.Pos, cfg.Custom
+		if cfg.MaxRetries.IsConst() && cfg.MaxRetries.Int < 0 {
+			c.Retries = httpconfig.DynamicValue(cfg.MaxRetries.Pos())
+		}
+	}
+	return c
+}
+
+func isRetryPolicyType(t types.Type) bool {
+	return typeutil.IsNamed(t, retrypolicy, "RetryPolicy")
+}
+
+// FailsafeHTTPRequest returns the *http.Request given to
+// failsafehttp.NewRequest for the *failsafehttp.Request value v, or nil.
+func FailsafeHTTPRequest(ix *valueflow.Index, v ssa.Value) ssa.Value {
+	r := New(ix)
+	roots, ok := r.origins(v)
+	if !ok || len(roots) != 1 {
+		return nil
+	}
+	if key, cc := calleeKey(roots[0]); key == failsafehttp+".NewRequest" && len(cc.Args) == 3 {
+		return cc.Args[0]
+	}
+	return nil
+}
+
+// A PolicyConfig is the configuration of a failsafe-go retry policy.
+type PolicyConfig struct {
+	// MaxRetries is the number of retries; -1 means no limit.
+	MaxRetries httpconfig.Value
+	// MaxDuration is the overall limit; unset or 0 means none.
+	MaxDuration httpconfig.Value
+	// Custom reports handle or abort predicates.
+	Custom bool
+	// Pos is where the limit is set (or the builder, when not).
+	Pos token.Pos
+	// Build is the Build() call, when there is one.
+	Build ssa.Value
+}
+
+// Forever reports whether the policy retries without limit.
+func (p *PolicyConfig) Forever() bool {
+	return p.MaxRetries.IsConst() && p.MaxRetries.Int == -1 &&
+		!(p.MaxDuration.IsDynamic() || (p.MaxDuration.IsConst() && p.MaxDuration.Int != 0))
+}
+
+// Policy returns the configuration of a failsafe-go RetryPolicy value
+// (retrypolicy/retry.go:80-300): NewWithDefaults, or Build() of a
+// builder from retrypolicy.NewBuilder or
+// failsafehttp.NewRetryPolicyBuilder. It returns nil for other values.
+func (r *Resolver) Policy(v ssa.Value) *PolicyConfig {
+	roots, ok := r.origins(v)
+	if !ok || len(roots) != 1 {
+		return nil
+	}
+	root := roots[0]
+	key, cc := calleeKey(root)
+	switch key {
+	case retrypolicy + ".NewWithDefaults":
+		return &PolicyConfig{MaxRetries: httpconfig.ConstValue(2, false, token.NoPos), Pos: root.Pos()}
+	case "":
+		if cc == nil || cc.Method == nil || cc.Method.Name() != "Build" {
+			return nil
+		}
+		b := r.Builder(cc.Value)
+		if b != nil {
+			b.Build = root
+		}
+		return b
+	}
+	return nil
+}
+
+// Builder returns the configuration a failsafe-go retry policy builder
+// value has collected, or nil.
+func (r *Resolver) Builder(v ssa.Value) *PolicyConfig {
+	root := v
+	for depth := 0; ; depth++ {
+		rs, ok := r.origins(root)
+		if !ok || len(rs) != 1 || depth > 64 {
+			return nil
+		}
+		key, cc := calleeKey(rs[0])
+		switch key {
+		case retrypolicy + ".NewBuilder", failsafehttp + ".NewRetryPolicyBuilder":
+			root = rs[0]
+		case "":
+			if cc == nil || !cc.IsInvoke() || !isBuilder(cc.Value.Type()) {
+				return nil
+			}
+			root = cc.Value
+			continue
+		default:
+			return nil
+		}
+		break
+	}
+	p := &PolicyConfig{MaxRetries: httpconfig.ConstValue(2, false, token.NoPos), Pos: root.Pos()}
+	n := 0
+	for _, u := range r.uses([]ssa.Value{root}, isBuilder) {
+		switch u.Name {
+		case "WithMaxRetries", "WithMaxAttempts":
+			if len(u.Args) != 1 {
+				continue
+			}
+			m := r.valueOf(u.Args[0], u.Pos())
+			if m.IsConst() && u.Name == "WithMaxAttempts" && m.Int != -1 {
+				m.Int--
+			}
+			if n > 0 && !(m.IsConst() && p.MaxRetries.IsConst() && m.Int == p.MaxRetries.Int) {
+				m = httpconfig.DynamicValue(m.Pos())
+			}
+			p.MaxRetries, p.Pos = m, m.Pos()
+			n++
+		case "WithMaxDuration":
+			if len(u.Args) == 1 {
+				p.MaxDuration = r.valueOf(u.Args[0], u.Pos())
+			}
+		case "HandleErrors", "HandleErrorTypes", "HandleResult", "HandleIf",
+			"AbortOnResult", "AbortOnErrors", "AbortOnErrorTypes", "AbortIf":
+			p.Custom = true
+		}
+	}
+	return p
+}
+
+func isBuilder(t types.Type) bool { return typeutil.IsNamed(t, retrypolicy, "Builder") }
+
+// executor models a failsafe Executor from failsafe.With(policies...),
+// possibly with WithContext(ctx).
+func (r *Resolver) executor(e *Entry, v ssa.Value) {
+	for depth := 0; depth < 16; depth++ {
+		roots, ok := r.origins(v)
+		if !ok || len(roots) != 1 {
+			return
+		}
+		key, cc := calleeKey(roots[0])
+		switch {
+		case key == failsafe+".With":
+			c := r.policies(cc.Args[0], roots[0].Pos())
+			if c != nil && c.Retries.IsConst() {
+				e.Attempts = c.Retries.Int + 1
+			}
+			return
+		case key == "" && cc != nil && cc.IsInvoke() && cc.Method.Name() == "WithContext":
+			if e.Ctx == nil {
+				e.Ctx = cc.Args[0]
+			}
+			v = cc.Value
+		case key == "" && cc != nil && cc.IsInvoke():
+			v = cc.Value
+		default:
+			return
+		}
+	}
+}
+
+func init() {
+	register(&model{
+		send: func(r *Resolver, s httplib.Send) *Client { return r.failsafeRequest(s.Request) },
+		transport: func(r *Resolver, root ssa.Value) *Client {
+			if key, cc := calleeKey(root); key == failsafehttp+".NewRoundTripper" && len(cc.Args) == 2 {
+				return r.policies(cc.Args[1], root.Pos())
+			}
+			return nil
+		},
+		entry: func(r *Resolver, call ssa.CallInstruction) *Entry {
+			// failsafe Executor.Get/Run/...
+			c := call.Common()
+			if !c.IsInvoke() || !typeutil.IsNamed(c.Value.Type(), failsafe, "Executor") {
+				return nil
+			}
+			switch c.Method.Name() {
+			case "Get", "Run", "GetWithExecution", "RunWithExecution":
+			default:
+				return nil
+			}
+			e := &Entry{Call: call, Name: "failsafe Executor." + c.Method.Name(), Lib: failsafe, Op: callArg(c, 0)}
+			r.executor(e, c.Value)
+			return e
+		},
+	}, httplib.FailsafeHTTP)
+}

@@ -1,0 +1,44 @@
+package retrylib
+
+import (
+	"golang.org/x/tools/go/ssa"
+
+	"github.com/httplint/httplint/internal/http/httplib"
+)
+
+// A model is what the retry engine knows of one retrying client or retry
+// library. Each library has one file here that registers its model from
+// an init function; adding a library is that file (and the library's
+// httplib registration, which says how its calls send).
+type model struct {
+	// send returns the retry configuration of the client that sends s, a
+	// send through the library, or nil when it cannot be resolved.
+	send func(r *Resolver, s httplib.Send) *Client
+	// httpClient returns the retry configuration behind an *http.Client
+	// that root, an origin of the client, builds with the library
+	// ((*retryablehttp.Client).StandardClient()), or nil.
+	httpClient func(r *Resolver, root ssa.Value) *Client
+	// transport returns the retry configuration of root, an origin of
+	// the Transport of an *http.Client literal, when it is a retrying
+	// round tripper of the library (failsafehttp.NewRoundTripper), or
+	// nil.
+	transport func(r *Resolver, root ssa.Value) *Client
+	// entry recognises a call that runs an operation under the library
+	// (backoff.Retry(op, b)) and describes its configuration; nil for
+	// other calls.
+	entry func(r *Resolver, call ssa.CallInstruction) *Entry
+}
+
+var (
+	models     []*model
+	sendModels = make(map[*httplib.Library]*model)
+)
+
+// register adds the model of the libraries libs (those whose sends it
+// resolves, if any).
+func register(m *model, libs ...*httplib.Library) {
+	models = append(models, m)
+	for _, lib := range libs {
+		sendModels[lib] = m
+	}
+}
