@@ -139,11 +139,8 @@ func (c *checker) classify(call ssa.CallInstruction) *attempt {
 			if m, ok := c.methods.String(ls.MethodArg); ok && m != "" {
 				a.method = m
 			}
-		case ls.Lib == httplib.RetryableHTTP || ls.Lib == httplib.Heimdall:
-			a.request = ls.Request
-			a.method, _ = c.methods.Request(ls.Request)
-		case ls.Lib == httplib.FailsafeHTTP:
-			if req := retrylib.FailsafeHTTPRequest(c.res.Index, ls.Request); req != nil {
+		default:
+			if req := c.libs.Request(ls); req != nil {
 				a.request = req
 				a.method, _ = c.methods.Request(req)
 			}
@@ -548,17 +545,13 @@ func (c *checker) libraryRules(fn *ssa.Function, a *attempt) {
 }
 
 // methodPolicy names, in parentheses, the setting of cl that retries
-// non-idempotent methods when it is not the library's default: a custom
-// CheckRetry, resty v3's SetRetryAllowNonIdempotent. It returns "" for
-// the defaults, which the rule's documentation lists.
+// non-idempotent methods when it is not the library's default (see
+// retrylib.Client.MethodSetting), or returns "".
 func methodPolicy(cl *retrylib.Client) string {
-	switch {
-	case cl.Lib == httplib.RetryableHTTP && cl.Policy != "":
-		return " (CheckRetry " + cl.Policy + ")"
-	case cl.Lib == httplib.RestyV3:
-		return " (SetRetryAllowNonIdempotent)"
+	if cl.MethodSetting == "" {
+		return ""
 	}
-	return ""
+	return " (" + cl.MethodSetting + ")"
 }
 
 // libraryUnbounded reports a retry library call configured to retry

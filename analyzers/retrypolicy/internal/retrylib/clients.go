@@ -37,11 +37,14 @@ type Client struct {
 	// custom CheckRetry, resty retry conditions, failsafe predicates):
 	// whether a method is retried is then unknown.
 	Custom bool
-	// Policy names a custom retry policy of this package that was read
+	// MethodSetting names, for messages, the setting that makes the
+	// client retry non-idempotent methods where the library's default
+	// does not, or a custom retry policy of this package that was read
 	// and never looks at the request method (a CheckRetry that falls
-	// through to DefaultRetryPolicy): it retries any method the default
-	// would.
-	Policy string
+	// through to DefaultRetryPolicy, which retries any method): "CheckRetry
+	// myPolicy", "SetRetryAllowNonIdempotent". Empty for the defaults,
+	// which the rule's documentation lists.
+	MethodSetting string
 	// MethodGate reports that the library does not retry non-idempotent
 	// methods (resty v3 unless SetRetryAllowNonIdempotent(true)).
 	MethodGate bool

@@ -8,7 +8,6 @@ import (
 
 	"github.com/httplint/httplint/internal/http/httpconfig"
 	"github.com/httplint/httplint/internal/http/httplib"
-	"github.com/httplint/httplint/internal/ssa/valueflow"
 	"github.com/httplint/httplint/internal/typeutil"
 )
 
@@ -55,10 +54,9 @@ func isRetryPolicyType(t types.Type) bool {
 	return typeutil.IsNamed(t, retrypolicy, "RetryPolicy")
 }
 
-// FailsafeHTTPRequest returns the *http.Request given to
+// failsafeHTTPRequest returns the *http.Request given to
 // failsafehttp.NewRequest for the *failsafehttp.Request value v, or nil.
-func FailsafeHTTPRequest(ix *valueflow.Index, v ssa.Value) ssa.Value {
-	r := New(ix)
+func failsafeHTTPRequest(r *Resolver, v ssa.Value) ssa.Value {
 	roots, ok := r.origins(v)
 	if !ok || len(roots) != 1 {
 		return nil
@@ -203,6 +201,12 @@ func (r *Resolver) executor(e *Entry, v ssa.Value) {
 func init() {
 	register(&model{
 		send: func(r *Resolver, s httplib.Send) *Client { return r.failsafeRequest(s.Request) },
+		request: func(r *Resolver, s httplib.Send) ssa.Value {
+			if s.Request == nil {
+				return nil
+			}
+			return failsafeHTTPRequest(r, s.Request)
+		},
 		transport: func(r *Resolver, root ssa.Value) *Client {
 			if key, cc := calleeKey(root); key == failsafehttp+".NewRoundTripper" && len(cc.Args) == 2 {
 				return r.policies(cc.Args[1], root.Pos())

@@ -47,5 +47,5 @@ func (r *Resolver) heimdall(v ssa.Value) *Client {
 }
 
 func init() {
-	register(&model{send: func(r *Resolver, s httplib.Send) *Client { return r.heimdall(s.Client) }}, httplib.Heimdall)
+	register(&model{request: sentRequest, send: func(r *Resolver, s httplib.Send) *Client { return r.heimdall(s.Client) }}, httplib.Heimdall)
 }

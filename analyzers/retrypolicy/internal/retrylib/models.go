@@ -23,6 +23,10 @@ type model struct {
 	// round tripper of the library (failsafehttp.NewRoundTripper), or
 	// nil.
 	transport func(r *Resolver, root ssa.Value) *Client
+	// request returns the request whose method a send s through the
+	// library sends (the *http.Request a failsafehttp.Request wraps), or
+	// nil when the method is not read from a request.
+	request func(r *Resolver, s httplib.Send) ssa.Value
 	// entry recognises a call that runs an operation under the library
 	// (backoff.Retry(op, b)) and describes its configuration; nil for
 	// other calls.
@@ -33,6 +37,19 @@ var (
 	models     []*model
 	sendModels = make(map[*httplib.Library]*model)
 )
+
+// Request returns the request whose method s, a send through a library,
+// sends, or nil.
+func (r *Resolver) Request(s httplib.Send) ssa.Value {
+	if m := sendModels[s.Lib]; m != nil && m.request != nil {
+		return m.request(r, s)
+	}
+	return nil
+}
+
+// sentRequest is the request model of libraries whose sends take the
+// request they send.
+func sentRequest(_ *Resolver, s httplib.Send) ssa.Value { return s.Request }
 
 // register adds the model of the libraries libs (those whose sends it
 // resolves, if any).

@@ -140,6 +140,7 @@ func (r *Resolver) resty(s httplib.Send) *Client {
 			c.Custom = true
 		case v.Int != 0:
 			c.MethodGate = false
+			c.MethodSetting = "SetRetryAllowNonIdempotent"
 			c.RetryPos = v.Pos()
 		}
 	}

@@ -44,7 +44,7 @@ func (r *Resolver) retryableHTTP(v ssa.Value) *Client {
 			switch {
 			case isDefaultRetryPolicy(u.Store.Val):
 			case methodBlindPolicy(u.Store.Val):
-				c.Policy = policyName(u.Store.Val)
+				c.MethodSetting = "CheckRetry " + policyName(u.Store.Val)
 			default:
 				c.Custom = true
 			}
@@ -122,6 +122,7 @@ func isDefaultRetryPolicy(v ssa.Value) bool {
 
 func init() {
 	register(&model{
+		request: sentRequest,
 		send: func(r *Resolver, s httplib.Send) *Client {
 			if s.DefaultClient {
 				// retryablehttp's package functions use NewClient().
