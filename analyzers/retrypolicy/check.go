@@ -290,7 +290,7 @@ func (c *checker) loopAttempt(a *attempt) retryloop.Attempt {
 }
 
 func isResponse(t types.Type) bool {
-	return typeutil.IsPointerTo(t, httplib.NetHTTP, "Response") || httplib.IsRestyResponse(t)
+	return httplib.IsResponse(t)
 }
 
 // loopRules applies the rules about hand-written retry loops.

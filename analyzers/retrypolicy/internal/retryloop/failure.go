@@ -3,7 +3,6 @@ package retryloop
 import (
 	"go/constant"
 	"go/token"
-	"go/types"
 
 	"golang.org/x/tools/go/ssa"
 
@@ -34,15 +33,11 @@ func failureTest(cond ssa.Value, a Attempt) (failTrue, ok bool) {
 			}
 		}
 	case *ssa.Call:
-		// resty's resp.IsError() / resp.IsSuccess().
+		// A library response's own verdict: resty's resp.IsError(),
+		// resp.IsSuccess().
 		if a.Resp != nil && len(c.Call.Args) == 1 && derives(c.Call.Args[0], a.Resp) {
-			if fn := valueflow.StaticCallee(&c.Call); fn != nil && isRestyResponse(fn) {
-				switch fn.Name() {
-				case "IsError":
-					return true, true
-				case "IsSuccess":
-					return false, true
-				}
+			if failTrue, ok := httplib.ResponseVerdict(valueflow.StaticCallee(&c.Call)); ok {
+				return failTrue, true
 			}
 		}
 	}
@@ -83,11 +78,6 @@ func derives(x, v ssa.Value) bool {
 	return false
 }
 
-func isRestyResponse(fn *types.Func) bool {
-	sig, ok := fn.Type().(*types.Signature)
-	return ok && sig.Recv() != nil && httplib.IsRestyResponse(sig.Recv().Type())
-}
-
 // statusValue reports whether v is the status code of response resp.
 func statusValue(v, resp ssa.Value) bool {
 	switch x := v.(type) {
@@ -100,7 +90,7 @@ func statusValue(v, resp ssa.Value) bool {
 		f := valueflow.FieldOf(x)
 		return f != nil && f.Name() == "StatusCode" && typeutil.IsNamed(x.X.Type(), httplib.NetHTTP, "Response") && derives(x.X, resp)
 	case *ssa.Call:
-		if fn := valueflow.StaticCallee(&x.Call); fn != nil && fn.Name() == "StatusCode" && isRestyResponse(fn) {
+		if httplib.IsStatusMethod(valueflow.StaticCallee(&x.Call)) {
 			return len(x.Call.Args) == 1 && derives(x.Call.Args[0], resp)
 		}
 	case *ssa.Convert:

@@ -7,6 +7,7 @@ import (
 
 	"golang.org/x/tools/go/ssa"
 
+	"github.com/httplint/httplint/internal/http/httplib"
 	"github.com/httplint/httplint/internal/ssa/valueflow"
 	"github.com/httplint/httplint/internal/typeutil"
 )
@@ -453,10 +454,8 @@ func (iv *invariance) callVaries(c *ssa.CallCommon) bool {
 func pureGenerator(c *ssa.CallCommon) bool {
 	fn := valueflow.StaticCallee(c)
 	switch typeutil.FuncKey(fn) {
-	case "context.Background", "context.TODO", "net/http.Request.Context",
-		"github.com/go-resty/resty/v2.Client.R", "github.com/go-resty/resty/v2.Client.NewRequest",
-		"resty.dev/v3.Client.R", "resty.dev/v3.Client.NewRequest":
+	case "context.Background", "context.TODO", "net/http.Request.Context":
 		return true
 	}
-	return false
+	return httplib.IsFreshRequest(fn)
 }
