@@ -183,7 +183,7 @@ func (c *checker) requestHeader(h ssa.Value) (ssa.Value, bool) {
 	if x, ok := requestField(h, "Header"); ok {
 		return c.requestOf(x), true
 	}
-	if x, ok := restyHeader(h); ok {
+	if x, ok := libraryRequestHeader(h); ok {
 		return c.requestOf(x), true
 	}
 	for _, o := range c.res.Index.Origins(h) {

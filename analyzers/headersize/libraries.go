@@ -79,9 +79,10 @@ func (c *checker) requestOrigin(r ssa.Value) ssa.Value {
 	return r
 }
 
-// restyHeader reports whether h is the Header field of a resty request,
-// and returns the request operand.
-func restyHeader(h ssa.Value) (ssa.Value, bool) {
+// libraryRequestHeader reports whether h is the Header field of a
+// library's request (resty's req.Header), and returns the request
+// operand.
+func libraryRequestHeader(h ssa.Value) (ssa.Value, bool) {
 	u, ok := h.(*ssa.UnOp)
 	if !ok || u.Op != token.MUL {
 		return nil, false
@@ -93,7 +94,7 @@ func restyHeader(h ssa.Value) (ssa.Value, bool) {
 	if f := valueflow.FieldOf(fa); f == nil || f.Name() != "Header" {
 		return nil, false
 	}
-	if !httplib.IsRestyRequest(fa.X.Type()) {
+	if !httplib.IsHeaderRequest(fa.X.Type()) {
 		return nil, false
 	}
 	return fa.X, true

@@ -49,3 +49,26 @@ func RequestDerivationOf(fn *types.Func) (RequestDerivation, bool) {
 	d, ok := requestDerivations[key]
 	return d, ok
 }
+
+// headerRequests holds the library request types (package path and type
+// name) whose exported Header field (an http.Header) holds headers the
+// request is sent with: resty's Request.
+var headerRequests = make(map[[2]string]bool)
+
+// addHeaderRequest registers the request type name of package path; only
+// package initialisation calls it.
+func addHeaderRequest(path, name string) { headerRequests[[2]string{path, name}] = true }
+
+// IsHeaderRequest reports whether t is a pointer to a library request
+// type whose Header field holds the headers it is sent with.
+func IsHeaderRequest(t types.Type) bool {
+	ptr, ok := types.Unalias(t).(*types.Pointer)
+	if !ok {
+		return false
+	}
+	named, ok := types.Unalias(ptr.Elem()).(*types.Named)
+	if !ok || named.Obj().Pkg() == nil {
+		return false
+	}
+	return headerRequests[[2]string{named.Obj().Pkg().Path(), named.Obj().Name()}]
+}

@@ -36,16 +36,12 @@ func restySend(fn *types.Func, args []ssa.Value) (Send, bool) {
 	return s, true
 }
 
-// IsRestyRequest reports whether t is a resty v2 or v3 *Request.
-func IsRestyRequest(t types.Type) bool {
-	return typeutil.IsPointerTo(t, RestyV2.Path, "Request") || typeutil.IsPointerTo(t, RestyV3.Path, "Request")
-}
-
 func init() {
 	for _, lib := range []*Library{RestyV2, RestyV3} {
 		p := lib.Path
 		addResponseModel(p, &ResponseModel{Type: "Response", Failed: []string{"IsError"}, Succeeded: []string{"IsSuccess"}, Status: "StatusCode"})
 		addFreshRequests(p+".Client.R", p+".Client.NewRequest")
+		addHeaderRequest(p, "Request")
 		addSinks(p, map[string]Sink{
 			".Request.Get":                      {SinkURL, 1, -1},
 			".Request.Head":                     {SinkURL, 1, -1},
