@@ -64,7 +64,7 @@ func (c *checker) function(fn *ssa.Function) {
 			atts = append(atts, a)
 		}
 	}
-	c.failsafeBuilds(fn)
+	c.unboundedBuilds(fn)
 	if len(atts) == 0 {
 		return
 	}

@@ -211,107 +211,40 @@ func sameObject(r *retryloop.Retry, v ssa.Value, _ int) bool {
 	return r.SameValue(v, throughRequest)
 }
 
-// failsafeBuilds reports failsafe-go retry policies built to retry
-// forever.
-func (c *checker) failsafeBuilds(fn *ssa.Function) {
+// unboundedBuilds reports retry policies built, apart from any call
+// that runs an operation under them, to retry forever (a failsafe-go
+// RetryPolicy with no limit), unless a context or request that bounds
+// them carries a deadline.
+func (c *checker) unboundedBuilds(fn *ssa.Function) {
 	for _, call := range calls(fn) {
-		cc := call.Common()
-		v, ok := call.(*ssa.Call)
-		if !ok || !cc.IsInvoke() || cc.Method.Name() != "Build" || !typeutil.IsNamed(cc.Value.Type(), httplib.FailsafeRetryPolicy, "Builder") {
+		b := c.libs.UnboundedBuild(call)
+		if b == nil || c.anyDeadline(b.Bounds) {
 			continue
 		}
-		p := c.libs.Builder(cc.Value)
-		if p == nil || !p.Forever() || c.failsafeDeadline(v) {
-			continue
-		}
-		pos, end := callRange(c.pass, p.Pos)
+		pos, end := callRange(c.pass, b.Pos)
 		var rel []analysis.RelatedInformation
-		if !p.Pos.IsValid() || c.rep.Excluded(p.Pos) {
+		if !b.Pos.IsValid() || c.rep.Excluded(b.Pos) {
 			pos, end = lint.CallRange(c.pass, call.Pos())
 		} else {
 			rel = append(rel, analysis.RelatedInformation{Pos: call.Pos(), Message: "the policy is built here"})
 		}
-		c.rep.Report(analysis.Diagnostic{Pos: pos, End: end, Category: LibraryUnbounded, Related: rel,
-			Message: "this failsafe-go retry policy has no limit (-1) and no WithMaxDuration; set WithMaxRetries(n) or WithMaxDuration"})
+		c.rep.Report(analysis.Diagnostic{Pos: pos, End: end, Category: LibraryUnbounded, Related: rel, Message: b.Message})
 	}
 }
 
-// failsafeDeadline reports whether the policy built by build runs under
-// a context with a deadline: an executor's WithContext, or the request of
-// failsafehttp.NewRequest.
-func (c *checker) failsafeDeadline(build *ssa.Call) bool {
-	refs := build.Referrers()
-	if refs == nil {
-		return false
-	}
-	for _, ref := range *refs {
-		var st *ssa.Store
-		switch x := ref.(type) {
-		case *ssa.Store:
-			st = x
-		case *ssa.MakeInterface, *ssa.ChangeInterface, *ssa.ChangeType:
-			if rr := x.(ssa.Value).Referrers(); rr != nil {
-				for _, r2 := range *rr {
-					if s, ok := r2.(*ssa.Store); ok {
-						st = s
-					}
-				}
-			}
-		}
-		if st == nil {
-			continue
-		}
-		ia, ok := st.Addr.(*ssa.IndexAddr)
-		if !ok {
-			continue
-		}
-		arefs := ia.X.Referrers()
-		if arefs == nil {
-			continue
-		}
-		for _, ar := range *arefs {
-			sl, ok := ar.(*ssa.Slice)
-			if !ok || sl.Referrers() == nil {
-				continue
-			}
-			for _, sr := range *sl.Referrers() {
-				call, ok := sr.(*ssa.Call)
-				if !ok {
-					continue
-				}
-				switch typeutil.FuncKey(valueflow.StaticCallee(call.Common())) {
-				case httplib.FailsafeHTTP.Path + ".NewRequest":
-					if c.deadlines.Request(call.Call.Args[0]).Kind == deadline.Has {
-						return true
-					}
-				case httplib.Failsafe.Path + ".With":
-					if c.executorDeadline(call, 0) {
-						return true
-					}
-				}
-			}
-		}
-	}
-	return false
-}
-
-func (c *checker) executorDeadline(v ssa.Value, depth int) bool {
-	refs := v.Referrers()
-	if refs == nil || depth > 4 {
-		return false
-	}
-	for _, ref := range *refs {
-		call, ok := ref.(*ssa.Call)
-		if !ok || !call.Call.IsInvoke() || call.Call.Value != v {
-			continue
-		}
-		if call.Call.Method.Name() == "WithContext" && len(call.Call.Args) == 1 {
-			if c.deadlines.Context(call.Call.Args[0]).Kind == deadline.Has {
+// anyDeadline reports whether one of vs, contexts or requests, carries
+// a deadline.
+func (c *checker) anyDeadline(vs []ssa.Value) bool {
+	for _, v := range vs {
+		switch {
+		case httplib.IsRequest(v.Type()):
+			if c.deadlines.Request(v).Kind == deadline.Has {
 				return true
 			}
-		}
-		if c.executorDeadline(call, depth+1) {
-			return true
+		case httplib.IsContext(v.Type()):
+			if c.deadlines.Context(v).Kind == deadline.Has {
+				return true
+			}
 		}
 	}
 	return false

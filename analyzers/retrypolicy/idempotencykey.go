@@ -177,8 +177,7 @@ func (c *checker) headerMapHasKey(v ssa.Value) bool {
 func passesRequest(cc *ssa.CallCommon) bool {
 	for _, a := range cc.Args {
 		t := a.Type()
-		if httplib.IsRequest(t) || typeutil.IsNamed(t, httplib.NetHTTP, "Header") ||
-			typeutil.IsNamed(t, httplib.RetryableHTTP.Path, "Request") {
+		if httplib.IsRequest(t) || typeutil.IsNamed(t, httplib.NetHTTP, "Header") || httplib.IsLibraryRequest(t) {
 			return true
 		}
 	}

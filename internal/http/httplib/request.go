@@ -1,6 +1,10 @@
 package httplib
 
-import "go/types"
+import (
+	"go/types"
+
+	"github.com/httplint/httplint/internal/typeutil"
+)
 
 // A RequestBuilder is a function that returns a new request built from
 // its arguments: the indexes of its method, URL, body and context
@@ -50,25 +54,42 @@ func RequestDerivationOf(fn *types.Func) (RequestDerivation, bool) {
 	return d, ok
 }
 
-// headerRequests holds the library request types (package path and type
-// name) whose exported Header field (an http.Header) holds headers the
-// request is sent with: resty's Request.
-var headerRequests = make(map[[2]string]bool)
+// A libraryRequest is a library's own request type: its package path
+// and name, and whether its exported Header field (an http.Header) holds
+// headers the request is sent with (resty's Request).
+type libraryRequest struct {
+	path, name  string
+	headerField bool
+}
 
-// addHeaderRequest registers the request type name of package path; only
-// package initialisation calls it.
-func addHeaderRequest(path, name string) { headerRequests[[2]string{path, name}] = true }
+// libraryRequests holds the library request types, registered by the
+// libraries' files.
+var libraryRequests []libraryRequest
+
+// addLibraryRequest registers a library request type; only package
+// initialisation calls it.
+func addLibraryRequest(path, name string, headerField bool) {
+	libraryRequests = append(libraryRequests, libraryRequest{path, name, headerField})
+}
+
+// IsLibraryRequest reports whether t is a library's request type, or a
+// pointer to one (a *retryablehttp.Request, a *resty.Request).
+func IsLibraryRequest(t types.Type) bool {
+	for _, r := range libraryRequests {
+		if typeutil.IsNamed(t, r.path, r.name) {
+			return true
+		}
+	}
+	return false
+}
 
 // IsHeaderRequest reports whether t is a pointer to a library request
 // type whose Header field holds the headers it is sent with.
 func IsHeaderRequest(t types.Type) bool {
-	ptr, ok := types.Unalias(t).(*types.Pointer)
-	if !ok {
-		return false
+	for _, r := range libraryRequests {
+		if r.headerField && typeutil.IsPointerTo(t, r.path, r.name) {
+			return true
+		}
 	}
-	named, ok := types.Unalias(ptr.Elem()).(*types.Named)
-	if !ok || named.Obj().Pkg() == nil {
-		return false
-	}
-	return headerRequests[[2]string{named.Obj().Pkg().Path(), named.Obj().Name()}]
+	return false
 }

@@ -41,7 +41,7 @@ func init() {
 		p := lib.Path
 		addResponseModel(p, &ResponseModel{Type: "Response", Failed: []string{"IsError"}, Succeeded: []string{"IsSuccess"}, Status: "StatusCode"})
 		addFreshRequests(p+".Client.R", p+".Client.NewRequest")
-		addHeaderRequest(p, "Request")
+		addLibraryRequest(p, "Request", true)
 		addSinks(p, map[string]Sink{
 			".Request.Get":                      {SinkURL, 1, -1},
 			".Request.Head":                     {SinkURL, 1, -1},

@@ -50,6 +50,7 @@ func retryableHTTPSend(fn *types.Func, args []ssa.Value) (Send, bool) {
 
 func init() {
 	p := RetryableHTTP.Path
+	addLibraryRequest(p, "Request", false)
 	addSinks(p, map[string]Sink{
 		".NewRequest":            {SinkURL, 1, -1},
 		".NewRequestWithContext": {SinkURL, 2, -1},

@@ -8,6 +8,7 @@ import (
 
 	"github.com/httplint/httplint/internal/http/httpconfig"
 	"github.com/httplint/httplint/internal/http/httplib"
+	"github.com/httplint/httplint/internal/ssa/valueflow"
 	"github.com/httplint/httplint/internal/typeutil"
 )
 
@@ -213,6 +214,7 @@ func init() {
 			}
 			return nil
 		},
+		build: (*Resolver).failsafeBuild,
 		entry: func(r *Resolver, call ssa.CallInstruction) *Entry {
 			// failsafe Executor.Get/Run/...
 			c := call.Common()
@@ -229,4 +231,100 @@ func init() {
 			return e
 		},
 	}, httplib.FailsafeHTTP)
+}
+
+// failsafeBuild recognises the Build() of a failsafe-go retry policy
+// builder with no limit (-1 retries, no WithMaxDuration), with the
+// contexts and requests it runs under: an executor's WithContext, the
+// request of failsafehttp.NewRequest.
+func (r *Resolver) failsafeBuild(call ssa.CallInstruction) *UnboundedBuild {
+	cc := call.Common()
+	v, ok := call.(*ssa.Call)
+	if !ok || !cc.IsInvoke() || cc.Method.Name() != "Build" || !isBuilder(cc.Value.Type()) {
+		return nil
+	}
+	p := r.Builder(cc.Value)
+	if p == nil || !p.Forever() {
+		return nil
+	}
+	return &UnboundedBuild{Pos: p.Pos, Bounds: failsafeBounds(v),
+		Message: "this failsafe-go retry policy has no limit (-1) and no WithMaxDuration; set WithMaxRetries(n) or WithMaxDuration"}
+}
+
+// failsafeBounds returns the contexts and requests the policy built by
+// build runs under: stored into a policy list given to failsafe.With,
+// the contexts of the executor's WithContext calls; given to
+// failsafehttp.NewRequest, its request.
+func failsafeBounds(build *ssa.Call) []ssa.Value {
+	var out []ssa.Value
+	refs := build.Referrers()
+	if refs == nil {
+		return nil
+	}
+	for _, ref := range *refs {
+		var st *ssa.Store
+		switch x := ref.(type) {
+		case *ssa.Store:
+			st = x
+		case *ssa.MakeInterface, *ssa.ChangeInterface, *ssa.ChangeType:
+			if rr := x.(ssa.Value).Referrers(); rr != nil {
+				for _, r2 := range *rr {
+					if s, ok := r2.(*ssa.Store); ok {
+						st = s
+					}
+				}
+			}
+		}
+		if st == nil {
+			continue
+		}
+		ia, ok := st.Addr.(*ssa.IndexAddr)
+		if !ok {
+			continue
+		}
+		arefs := ia.X.Referrers()
+		if arefs == nil {
+			continue
+		}
+		for _, ar := range *arefs {
+			sl, ok := ar.(*ssa.Slice)
+			if !ok || sl.Referrers() == nil {
+				continue
+			}
+			for _, sr := range *sl.Referrers() {
+				call, ok := sr.(*ssa.Call)
+				if !ok {
+					continue
+				}
+				switch typeutil.FuncKey(valueflow.StaticCallee(call.Common())) {
+				case failsafehttp + ".NewRequest":
+					out = append(out, call.Call.Args[0])
+				case failsafe + ".With":
+					out = append(out, executorContexts(call, 0)...)
+				}
+			}
+		}
+	}
+	return out
+}
+
+// executorContexts returns the contexts given to WithContext on the
+// executor v, or on the executors derived from it.
+func executorContexts(v ssa.Value, depth int) []ssa.Value {
+	refs := v.Referrers()
+	if refs == nil || depth > 4 {
+		return nil
+	}
+	var out []ssa.Value
+	for _, ref := range *refs {
+		call, ok := ref.(*ssa.Call)
+		if !ok || !call.Call.IsInvoke() || call.Call.Value != v {
+			continue
+		}
+		if call.Call.Method.Name() == "WithContext" && len(call.Call.Args) == 1 {
+			out = append(out, call.Call.Args[0])
+		}
+		out = append(out, executorContexts(call, depth+1)...)
+	}
+	return out
 }

@@ -1,6 +1,8 @@
 package retrylib
 
 import (
+	"go/token"
+
 	"golang.org/x/tools/go/ssa"
 
 	"github.com/httplint/httplint/internal/http/httplib"
@@ -27,6 +29,10 @@ type model struct {
 	// library sends (the *http.Request a failsafehttp.Request wraps), or
 	// nil when the method is not read from a request.
 	request func(r *Resolver, s httplib.Send) ssa.Value
+	// build recognises a call that builds a retry policy (apart from any
+	// call that runs an operation under it) configured to retry forever,
+	// and describes it; nil for other calls.
+	build func(r *Resolver, call ssa.CallInstruction) *UnboundedBuild
 	// entry recognises a call that runs an operation under the library
 	// (backoff.Retry(op, b)) and describes its configuration; nil for
 	// other calls.
@@ -50,6 +56,30 @@ func (r *Resolver) Request(s httplib.Send) ssa.Value {
 // sentRequest is the request model of libraries whose sends take the
 // request they send.
 func sentRequest(_ *Resolver, s httplib.Send) ssa.Value { return s.Request }
+
+// An UnboundedBuild is a retry policy built to retry forever.
+type UnboundedBuild struct {
+	// Pos is where the limit would be set (the builder), or invalid.
+	Pos token.Pos
+	// Message says what is unbounded and how to bound it.
+	Message string
+	// Bounds are the contexts and requests under which the policy runs:
+	// a deadline on any of them bounds it.
+	Bounds []ssa.Value
+}
+
+// UnboundedBuild recognises a call that builds a retry policy configured
+// to retry forever (see model.build), or returns nil.
+func (r *Resolver) UnboundedBuild(call ssa.CallInstruction) *UnboundedBuild {
+	for _, m := range models {
+		if m.build != nil {
+			if b := m.build(r, call); b != nil {
+				return b
+			}
+		}
+	}
+	return nil
+}
 
 // register adds the model of the libraries libs (those whose sends it
 // resolves, if any).
