@@ -11,7 +11,7 @@ import (
 )
 
 func TestLoops(t *testing.T) {
-	results := analysistest.Run(t, analysistest.TestData(), retrypolicy.Analyzer, "loops", "idempotency", "helpersend", "requestbody", "operations")
+	results := analysistest.Run(t, analysistest.TestData(), retrypolicy.Analyzer, "loops", "idempotency", "helpersend", "requestbody", "operations", "clientgoretry")
 	testutil.CheckMessages(t, results, 120)
 }
 
