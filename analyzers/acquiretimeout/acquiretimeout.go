@@ -10,6 +10,7 @@ import (
 	"golang.org/x/tools/go/analysis"
 	"golang.org/x/tools/go/ssa"
 
+	"github.com/httplint/httplint/internal/giveup"
 	"github.com/httplint/httplint/internal/http/deadline"
 	"github.com/httplint/httplint/internal/http/facts"
 	"github.com/httplint/httplint/internal/http/httpconfig"
@@ -177,6 +178,7 @@ func classify(call ssa.CallInstruction, clients *httpconfig.Resolver, deadlines 
 			return send{}, false
 		}
 	default:
+		giveup.Note(ix.Pkg.Prog.Fset, call.Pos(), "send-client-unknown", hc.Name)
 		return send{}, false
 	}
 	switch {
@@ -185,6 +187,7 @@ func classify(call ssa.CallInstruction, clients *httpconfig.Resolver, deadlines 
 	case hc.Request != nil:
 		s.deadline = deadlines.Request(hc.Request)
 	default:
+		giveup.Note(ix.Pkg.Prog.Fset, call.Pos(), "send-request-unknown", hc.Name)
 		return send{}, false
 	}
 	return s, true

@@ -14,6 +14,7 @@ import (
 	"golang.org/x/tools/go/analysis"
 	"golang.org/x/tools/go/packages"
 
+	"github.com/httplint/httplint/internal/giveup"
 	"github.com/httplint/httplint/internal/lint"
 	"github.com/httplint/httplint/internal/sarif"
 )
@@ -49,6 +50,10 @@ func useMultichecker(args []string) bool {
 	return false
 }
 
+// giveupsFlag is the hidden debugging flag that writes the census of
+// give-ups (package giveup); help does not list it.
+const giveupsFlag = "httplint.giveups"
+
 // options are the standalone driver's flags.
 type options struct {
 	*flag.FlagSet
@@ -66,6 +71,7 @@ type options struct {
 	verbose       bool
 	cpuprofile    string
 	memprofile    string
+	giveups       string
 	enabled       map[string]*triState
 	suite         lint.Suite
 }
@@ -91,6 +97,7 @@ func newFlags(progname string, suite lint.Suite) *options {
 	fs.BoolVar(&o.verbose, "v", false, "verbose: list stale baseline entries")
 	fs.StringVar(&o.cpuprofile, "cpuprofile", "", "write a CPU profile to `FILE`")
 	fs.StringVar(&o.memprofile, "memprofile", "", "write a heap profile to `FILE`")
+	fs.StringVar(&o.giveups, giveupsFlag, "", "debug: write where the analysis gives up on a candidate to `FILE`, as JSON lines")
 	fs.Bool("version", false, "print the version and exit")
 	if len(defs) > 1 {
 		registerAnalyzerFlags(fs, defs, o.enabled)
@@ -184,6 +191,20 @@ func runStandalone(progname string, suite lint.Suite, args []string) int {
 		}
 		defer func() {
 			pprof.StopCPUProfile()
+			f.Close()
+		}()
+	}
+	if o.giveups != "" {
+		f, err := os.Create(o.giveups)
+		if err != nil {
+			log.Print(err)
+			return 1
+		}
+		giveup.Start(f)
+		defer func() {
+			if err := giveup.Stop(); err != nil {
+				log.Print(err)
+			}
 			f.Close()
 		}()
 	}

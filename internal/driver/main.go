@@ -140,7 +140,7 @@ func defaultNote(f *flag.Flag) string {
 func printFlags(w io.Writer, fs *flag.FlagSet) {
 	var names []string
 	fs.VisitAll(func(f *flag.Flag) {
-		if !strings.HasSuffix(f.Name, "."+lint.ReportSuppressedFlag) {
+		if !strings.HasSuffix(f.Name, "."+lint.ReportSuppressedFlag) && f.Name != giveupsFlag {
 			names = append(names, f.Name)
 		}
 	})

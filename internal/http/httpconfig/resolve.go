@@ -1,12 +1,14 @@
 package httpconfig
 
 import (
+	"fmt"
 	"go/constant"
 	"go/token"
 	"go/types"
 
 	"golang.org/x/tools/go/ssa"
 
+	"github.com/httplint/httplint/internal/giveup"
 	"github.com/httplint/httplint/internal/http/httplib"
 	"github.com/httplint/httplint/internal/ssa/valueflow"
 	"github.com/httplint/httplint/internal/typeutil"
@@ -218,7 +220,29 @@ func (r *Resolver) clientOrigin(o valueflow.Origin) *Client {
 			return c
 		}
 	}
+	r.giveUp("client-origin-unknown", o)
 	return UnknownClient()
+}
+
+// giveUp records in the census of give-ups (package giveup) that the
+// origin o of a client or transport could not be followed.
+func (r *Resolver) giveUp(reason string, o valueflow.Origin) {
+	if !giveup.On() {
+		return
+	}
+	pos, what := token.NoPos, "unfollowed value"
+	switch {
+	case o.V != nil:
+		pos, what = o.V.Pos(), fmt.Sprintf("%T %s", o.V, o.V.Type())
+		if ins, ok := o.V.(ssa.Instruction); ok && !pos.IsValid() && ins.Parent() != nil {
+			pos = ins.Parent().Pos()
+		}
+	case o.Global != nil:
+		what = "package variable " + o.Global.String()
+	case o.Field != nil:
+		what = "field " + o.Field.Name()
+	}
+	giveup.Note(r.ix.Pkg.Prog.Fset, pos, reason, what)
 }
 
 func (r *Resolver) factClient(obj types.Object, i int) *Client {
@@ -294,6 +318,7 @@ func (r *Resolver) applyClientStores(c *Client, v ssa.Value, homes ...valueflow.
 		stores, _ = r.ix.ObjectStores(nil, r.safe, homes...)
 	}
 	if escapes {
+		r.giveUp("client-escapes", valueflow.Origin{V: v})
 		return UnknownClient()
 	}
 	for _, st := range stores {
@@ -515,6 +540,7 @@ func (r *Resolver) transportOrigin(o valueflow.Origin) *Transport {
 			return t
 		}
 	}
+	r.giveUp("transport-origin-unknown", o)
 	return UnknownTransport()
 }
 
@@ -588,6 +614,7 @@ func (r *Resolver) applyTransportStores(t *Transport, v ssa.Value, homes ...valu
 	}
 	stores, escapes := r.ix.ObjectStores(v, safe, homes...)
 	if escapes {
+		r.giveUp("transport-escapes", valueflow.Origin{V: v})
 		u := UnknownTransport()
 		u.pos, u.Fresh = t.pos, t.Fresh
 		return u

@@ -17,6 +17,7 @@ import (
 
 	"golang.org/x/tools/go/ssa"
 
+	"github.com/httplint/httplint/internal/giveup"
 	"github.com/httplint/httplint/internal/http/httplib"
 	"github.com/httplint/httplint/internal/ssa/valueflow"
 	"github.com/httplint/httplint/internal/typeutil"
@@ -49,6 +50,9 @@ func Hosts(ix *valueflow.Index, s httplib.Send) ([]Source, bool) {
 		return nil, false
 	}
 	if f.unknown || len(f.out) == 0 {
+		if giveup.On() && s.Call != nil {
+			giveup.Note(ix.Pkg.Prog.Fset, s.Call.Pos(), "host-unknown", s.Name)
+		}
 		return nil, false
 	}
 	return f.out, true

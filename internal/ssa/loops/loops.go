@@ -7,7 +7,11 @@
 package loops
 
 import (
+	"fmt"
+
 	"golang.org/x/tools/go/ssa"
+
+	"github.com/httplint/httplint/internal/giveup"
 )
 
 // A Loop is a natural loop of a function.
@@ -83,6 +87,9 @@ func Analyze(fn *ssa.Function) *Forest {
 	f := &Forest{Fn: fn}
 	n := len(fn.Blocks)
 	if n == 0 || n > maxBlocks {
+		if n > 0 && giveup.On() {
+			giveup.Note(fn.Prog.Fset, fn.Pos(), "loops-too-many-blocks", fmt.Sprintf("%s (%d blocks)", fn.Name(), n))
+		}
 		return f
 	}
 	for _, b := range fn.Blocks {

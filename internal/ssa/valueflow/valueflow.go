@@ -19,11 +19,14 @@
 package valueflow
 
 import (
+	"fmt"
 	"go/token"
 	"go/types"
 	"sync"
 
 	"golang.org/x/tools/go/ssa"
+
+	"github.com/httplint/httplint/internal/giveup"
 )
 
 // A Home identifies a place an object pointer is kept, or the object
@@ -298,6 +301,9 @@ func (ix *Index) origins(v ssa.Value, depth int) []Origin {
 		}
 		seen[v] = true
 		if len(seen) > maxOrigins {
+			if giveup.On() {
+				giveup.Note(ix.Pkg.Prog.Fset, v.Pos(), "origins-budget", fmt.Sprintf("%T %s", v, v.Type()))
+			}
 			return append(out, Origin{})
 		}
 		switch x := v.(type) {
@@ -361,6 +367,9 @@ func (ix *Index) origins(v ssa.Value, depth int) []Origin {
 					// Any package may have set this field of an object
 					// that comes from outside (a parameter, another
 					// package's variable): nothing here tells its value.
+					if giveup.On() {
+						giveup.Note(ix.Pkg.Prog.Fset, x.Pos(), "field-of-outside-object", f.Name())
+					}
 					out = append(out, Origin{})
 					continue
 				}
