@@ -9,6 +9,7 @@ import (
 	"os"
 	"runtime"
 	"runtime/pprof"
+	"slices"
 	"strings"
 
 	"golang.org/x/tools/go/analysis"
@@ -147,6 +148,46 @@ func (o *options) parse(progname string, args []string) error {
 	return nil
 }
 
+// startDebugOutputs starts the CPU profile (-cpuprofile) and the census
+// of give-ups (-httplint.giveups) the flags ask for; stop ends both.
+func (o *options) startDebugOutputs() (stop func(), err error) {
+	var stops []func()
+	stop = func() {
+		for _, f := range slices.Backward(stops) {
+			f()
+		}
+	}
+	if o.cpuprofile != "" {
+		f, err := os.Create(o.cpuprofile)
+		if err != nil {
+			return stop, err
+		}
+		if err := pprof.StartCPUProfile(f); err != nil {
+			f.Close()
+			return stop, err
+		}
+		stops = append(stops, func() {
+			pprof.StopCPUProfile()
+			f.Close()
+		})
+	}
+	if o.giveups != "" {
+		f, err := os.Create(o.giveups)
+		if err != nil {
+			stop()
+			return func() {}, err
+		}
+		giveup.Start(f)
+		stops = append(stops, func() {
+			if err := giveup.Stop(); err != nil {
+				log.Print(err)
+			}
+			f.Close()
+		})
+	}
+	return stop, nil
+}
+
 // runStandalone is the standalone driver: it loads the packages named by
 // args (see load) and runs the analyzers on them one package at a time
 // (see schedule), printing text to stdout (or JSON with -json) and
@@ -179,35 +220,12 @@ func runStandalone(progname string, suite lint.Suite, args []string) int {
 		log.Printf("no packages named (usage: %s [flags] package...; run '%s help')", progname, progname)
 		return 2
 	}
-	if o.cpuprofile != "" {
-		f, err := os.Create(o.cpuprofile)
-		if err != nil {
-			log.Print(err)
-			return 1
-		}
-		if err := pprof.StartCPUProfile(f); err != nil {
-			log.Print(err)
-			return 1
-		}
-		defer func() {
-			pprof.StopCPUProfile()
-			f.Close()
-		}()
+	stop, err := o.startDebugOutputs()
+	if err != nil {
+		log.Print(err)
+		return 1
 	}
-	if o.giveups != "" {
-		f, err := os.Create(o.giveups)
-		if err != nil {
-			log.Print(err)
-			return 1
-		}
-		giveup.Start(f)
-		defer func() {
-			if err := giveup.Stop(); err != nil {
-				log.Print(err)
-			}
-			f.Close()
-		}()
-	}
+	defer stop()
 	selected := o.disable.apply(selectDefinitions(defs, o.enabled))
 	if len(selected) == 0 {
 		log.Print("every analyzer is disabled")
