@@ -172,11 +172,6 @@ func classify(call ssa.CallInstruction, clients *httpconfig.Resolver, deadlines 
 			// server runs into: the request cannot hang forever.
 			return send{}, false
 		}
-		if s.client.Local() {
-			// A server of this machine, over a unix socket or
-			// loopback, as for a loopback host above.
-			return send{}, false
-		}
 	default:
 		giveup.Note(ix.Pkg.Prog.Fset, call.Pos(), "send-client-unknown", hc.Name)
 		return send{}, false
@@ -208,7 +203,7 @@ type indirectSend struct {
 // and context coming from this call.
 func indirectNoDeadline(pass *analysis.Pass, call ssa.CallInstruction, indirect []sends.ParamSend, strict bool) (indirectSend, bool) {
 	for _, s := range indirect {
-		if s.ClientParam >= 0 || s.Client.Bounded() || s.Client.Local() {
+		if s.ClientParam >= 0 || s.Client.Bounded() {
 			continue
 		}
 		ctx := "this context has no deadline; give it a deadline"

@@ -325,14 +325,6 @@ func (c *Client) Bounded() bool {
 	return cd.IsConst() && cd.Int == 1
 }
 
-// Local reports whether the client reaches only servers of this machine
-// on every path: its transport dials a unix socket or a loopback address
-// whatever the request's host (LocalDial).
-func (c *Client) Local() bool {
-	ld := c.Transport.Get(LocalDial)
-	return ld.IsConst() && ld.Int == 1
-}
-
 // NewClient returns the configuration of a client of the given origin
 // with Timeout 0 and the default transport.
 func NewClient(origin Origin, pos token.Pos) *Client {

@@ -167,7 +167,7 @@ func (r *Resolver) direct(call ssa.CallInstruction) (ParamSend, bool) {
 
 // viable reports whether the send could end up without any deadline.
 func (s ParamSend) viable() bool {
-	if s.ClientParam < 0 && (s.Client == nil || s.Client.Bounded() || s.Client.Local()) {
+	if s.ClientParam < 0 && (s.Client == nil || s.Client.Bounded()) {
 		return false
 	}
 	return s.Deadline.Kind == deadline.None || s.Deadline.Kind == deadline.Param
