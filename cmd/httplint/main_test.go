@@ -2,7 +2,6 @@ package main_test
 
 import (
 	"bytes"
-	"encoding/json"
 	"errors"
 	"os"
 	"os/exec"
@@ -140,27 +139,8 @@ func TestStandalone(t *testing.T) {
 func jsonCategories(t *testing.T, out string) map[string]int {
 	t.Helper()
 	counts := make(map[string]int)
-	dec := json.NewDecoder(strings.NewReader(out))
-	for dec.More() {
-		var tree map[string]map[string]json.RawMessage
-		if err := dec.Decode(&tree); err != nil {
-			t.Fatalf("decoding -json output: %v\n%s", err, out)
-		}
-		for _, analyzers := range tree {
-			for name, raw := range analyzers {
-				var diags []struct {
-					Category string `json:"category"`
-					Posn     string `json:"posn"`
-					Message  string `json:"message"`
-				}
-				if err := json.Unmarshal(raw, &diags); err != nil {
-					continue // {"error": ...}
-				}
-				for _, d := range diags {
-					counts[name+"/"+d.Category]++
-				}
-			}
-		}
+	for _, d := range jsonDiagnostics(t, out) {
+		counts[d.Analyzer+"/"+d.Category]++
 	}
 	return counts
 }

@@ -1,7 +1,6 @@
 package main_test
 
 import (
-	"encoding/json"
 	"path/filepath"
 	"slices"
 	"strings"
@@ -38,44 +37,18 @@ func TestDriversAgree(t *testing.T) {
 	}
 }
 
-// jsonFindings returns the findings of go/analysis -json output (one
-// JSON tree per package, go vet's "# pkg" lines between them), each as
-// "file:line:col analyzer/category message" with file relative to root,
-// sorted.
+// jsonFindings returns the findings of go/analysis -json output, each
+// as "file:line:col analyzer/category message" with file relative to
+// root, sorted.
 func jsonFindings(t *testing.T, root, out string) []string {
 	t.Helper()
-	var trees []string
-	for line := range strings.Lines(out) {
-		if !strings.HasPrefix(line, "#") {
-			trees = append(trees, line)
-		}
-	}
-	dec := json.NewDecoder(strings.NewReader(strings.Join(trees, "")))
 	var found []string
-	for dec.More() {
-		var tree map[string]map[string]json.RawMessage
-		if err := dec.Decode(&tree); err != nil {
-			t.Fatalf("decoding -json output: %v\n%s", err, out)
+	for _, d := range jsonDiagnostics(t, out) {
+		posn := d.Posn
+		if rel, err := filepath.Rel(root, posn); err == nil && !strings.HasPrefix(rel, "..") {
+			posn = rel
 		}
-		for _, analyzers := range tree {
-			for name, raw := range analyzers {
-				var diags []struct {
-					Category string `json:"category"`
-					Posn     string `json:"posn"`
-					Message  string `json:"message"`
-				}
-				if err := json.Unmarshal(raw, &diags); err != nil {
-					continue // {"error": ...}
-				}
-				for _, d := range diags {
-					posn := d.Posn
-					if rel, err := filepath.Rel(root, posn); err == nil && !strings.HasPrefix(rel, "..") {
-						posn = rel
-					}
-					found = append(found, posn+" "+name+"/"+d.Category+" "+d.Message)
-				}
-			}
-		}
+		found = append(found, posn+" "+d.Analyzer+"/"+d.Category+" "+d.Message)
 	}
 	slices.Sort(found)
 	return slices.Compact(found)

@@ -123,13 +123,21 @@ type jsonDiag struct {
 	Message  string `json:"message"`
 }
 
-// jsonDiagnostics returns the diagnostics of httplint -json output,
-// without duplicates (a file in a package and its test variant).
+// jsonDiagnostics returns the diagnostics of go/analysis -json output
+// (one JSON tree per package; go vet's "# pkg" lines between them are
+// skipped), without duplicates (a file in a package and its test
+// variant).
 func jsonDiagnostics(t *testing.T, out string) []jsonDiag {
 	t.Helper()
 	var diags []jsonDiag
 	seen := make(map[jsonDiag]bool)
-	dec := json.NewDecoder(strings.NewReader(out))
+	var trees []string
+	for line := range strings.Lines(out) {
+		if !strings.HasPrefix(line, "#") {
+			trees = append(trees, line)
+		}
+	}
+	dec := json.NewDecoder(strings.NewReader(strings.Join(trees, "")))
 	for dec.More() {
 		var tree map[string]map[string]json.RawMessage
 		if err := dec.Decode(&tree); err != nil {
