@@ -12,12 +12,10 @@ package deadline
 
 import (
 	"fmt"
-	"go/token"
 	"go/types"
 
 	"golang.org/x/tools/go/ssa"
 
-	"github.com/httplint/httplint/internal/giveup"
 	"github.com/httplint/httplint/internal/http/httplib"
 	"github.com/httplint/httplint/internal/ssa/valueflow"
 	"github.com/httplint/httplint/internal/typeutil"
@@ -166,13 +164,7 @@ func (r *Resolver) origin(o valueflow.Origin, request bool) Deadline {
 			return r.call(call, idx, request)
 		}
 	}
-	if giveup.On() {
-		pos, what := token.NoPos, "unfollowed value"
-		if o.V != nil {
-			pos, what = o.V.Pos(), fmt.Sprintf("%T %s", o.V, o.V.Type())
-		}
-		giveup.Note(r.ix.Pkg.Prog.Fset, pos, "deadline-origin-unknown", what)
-	}
+	r.ix.GiveUp("deadline-origin-unknown", o)
 	return Deadline{}
 }
 

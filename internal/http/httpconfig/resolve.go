@@ -1,14 +1,12 @@
 package httpconfig
 
 import (
-	"fmt"
 	"go/constant"
 	"go/token"
 	"go/types"
 
 	"golang.org/x/tools/go/ssa"
 
-	"github.com/httplint/httplint/internal/giveup"
 	"github.com/httplint/httplint/internal/http/httplib"
 	"github.com/httplint/httplint/internal/ssa/valueflow"
 	"github.com/httplint/httplint/internal/typeutil"
@@ -224,26 +222,9 @@ func (r *Resolver) clientOrigin(o valueflow.Origin) *Client {
 	return UnknownClient()
 }
 
-// giveUp records in the census of give-ups (package giveup) that the
-// origin o of a client or transport could not be followed.
-func (r *Resolver) giveUp(reason string, o valueflow.Origin) {
-	if !giveup.On() {
-		return
-	}
-	pos, what := token.NoPos, "unfollowed value"
-	switch {
-	case o.V != nil:
-		pos, what = o.V.Pos(), fmt.Sprintf("%T %s", o.V, o.V.Type())
-		if ins, ok := o.V.(ssa.Instruction); ok && !pos.IsValid() && ins.Parent() != nil {
-			pos = ins.Parent().Pos()
-		}
-	case o.Global != nil:
-		what = "package variable " + o.Global.String()
-	case o.Field != nil:
-		what = "field " + o.Field.Name()
-	}
-	giveup.Note(r.ix.Pkg.Prog.Fset, pos, reason, what)
-}
+// giveUp records in the census of give-ups that the origin o of a
+// client or transport could not be followed.
+func (r *Resolver) giveUp(reason string, o valueflow.Origin) { r.ix.GiveUp(reason, o) }
 
 func (r *Resolver) factClient(obj types.Object, i int) *Client {
 	if r.facts == nil || obj == nil {

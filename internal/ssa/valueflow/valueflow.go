@@ -301,9 +301,7 @@ func (ix *Index) origins(v ssa.Value, depth int) []Origin {
 		}
 		seen[v] = true
 		if len(seen) > maxOrigins {
-			if giveup.On() {
-				giveup.Note(ix.Pkg.Prog.Fset, v.Pos(), "origins-budget", fmt.Sprintf("%T %s", v, v.Type()))
-			}
+			ix.GiveUp("origins-budget", Origin{V: v})
 			return append(out, Origin{})
 		}
 		switch x := v.(type) {
@@ -395,6 +393,28 @@ func (ix *Index) origins(v ssa.Value, depth int) []Origin {
 		}
 	}
 	return out
+}
+
+// GiveUp records in the census of give-ups (package giveup) that the
+// analysis abandoned the value of origin o for reason; it costs one
+// atomic load when the census is off.
+func (ix *Index) GiveUp(reason string, o Origin) {
+	if !giveup.On() {
+		return
+	}
+	pos, what := token.NoPos, "unfollowed value"
+	switch {
+	case o.V != nil:
+		pos, what = o.V.Pos(), fmt.Sprintf("%T %s", o.V, o.V.Type())
+		if ins, ok := o.V.(ssa.Instruction); ok && !pos.IsValid() && ins.Parent() != nil {
+			pos = ins.Parent().Pos()
+		}
+	case o.Global != nil:
+		what = "package variable " + o.Global.String()
+	case o.Field != nil:
+		what = "field " + o.Field.Name()
+	}
+	giveup.Note(ix.Pkg.Prog.Fset, pos, reason, what)
 }
 
 // GlobalValues returns the values stored into package variable g in this
