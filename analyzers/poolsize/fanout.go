@@ -15,6 +15,7 @@ import (
 	"github.com/httplint/httplint/internal/http/requrl"
 	"github.com/httplint/httplint/internal/lint"
 	"github.com/httplint/httplint/internal/ssa/loops"
+	"github.com/httplint/httplint/internal/ssa/setting"
 	"github.com/httplint/httplint/internal/ssa/valueflow"
 	"github.com/httplint/httplint/internal/typeutil"
 )
@@ -259,14 +260,14 @@ func (c *checker) checkFanout(launch ssa.CallInstruction, body ssa.Value, w widt
 			continue
 		}
 		perHost := t.Get(httpconfig.MaxIdleConnsPerHost)
-		if perHost.Kind != httpconfig.Const {
+		if perHost.Kind != setting.Const {
 			continue
 		}
 		idle := perHost.Int
 		if idle == 0 {
 			idle = defaultMaxIdleConnsPerHost
 		}
-		if conns := t.Get(httpconfig.MaxConnsPerHost); conns.Kind != httpconfig.Const || (conns.Int > 0 && conns.Int <= idle) {
+		if conns := t.Get(httpconfig.MaxConnsPerHost); conns.Kind != setting.Const || (conns.Int > 0 && conns.Int <= idle) {
 			// No more connections than idle slots can exist (excess
 			// requests wait instead: acquiretimeout's concern), or the cap
 			// is not known.

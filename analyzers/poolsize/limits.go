@@ -17,6 +17,7 @@ import (
 	"github.com/httplint/httplint/internal/http/httplib"
 	"github.com/httplint/httplint/internal/http/requrl"
 	"github.com/httplint/httplint/internal/lint"
+	"github.com/httplint/httplint/internal/ssa/setting"
 	"github.com/httplint/httplint/internal/ssa/valueflow"
 )
 
@@ -28,7 +29,7 @@ func keepAlivesOff(t *httpconfig.Transport) bool {
 		return true
 	}
 	perHost := t.Get(httpconfig.MaxIdleConnsPerHost)
-	return perHost.Kind == httpconfig.Const && perHost.Int < 0
+	return perHost.Kind == setting.Const && perHost.Int < 0
 }
 
 // checkLimits applies the rules about one transport's settings:
@@ -60,9 +61,9 @@ func (c *checker) checkIdlePerHost(s site) {
 			return
 		}
 	}
-	raised := func(f httpconfig.Field) (httpconfig.Value, bool) {
+	raised := func(f httpconfig.Field) (setting.Value, bool) {
 		v := t.Get(f)
-		return v, v.Explicit && v.Pos().IsValid() && (v.Kind == httpconfig.Dynamic || (v.Kind == httpconfig.Const && v.Int > defaultMaxIdleConnsPerHost))
+		return v, v.Explicit && v.Pos().IsValid() && (v.Kind == setting.Dynamic || (v.Kind == setting.Const && v.Int > defaultMaxIdleConnsPerHost))
 	}
 	for _, f := range []httpconfig.Field{httpconfig.MaxIdleConns, httpconfig.MaxConnsPerHost} {
 		v, ok := raised(f)
@@ -75,7 +76,7 @@ func (c *checker) checkIdlePerHost(s site) {
 			continue
 		}
 		with := fmt.Sprintf("%s=%s", f, v.Describe(false))
-		if v.Kind == httpconfig.Dynamic {
+		if v.Kind == setting.Dynamic {
 			with = fmt.Sprintf("%s set", f)
 		}
 		msg := fmt.Sprintf("MaxIdleConnsPerHost is 2 (the default) with %s; set MaxIdleConnsPerHost near the expected concurrency", with)
@@ -86,7 +87,7 @@ func (c *checker) checkIdlePerHost(s site) {
 		// itself an inconsistent-limits finding.
 		valuePos := v.Pos()
 		if mc, ok := raised(httpconfig.MaxConnsPerHost); ok && f == httpconfig.MaxIdleConns &&
-			(mc.Kind == httpconfig.Dynamic || v.Kind == httpconfig.Dynamic || mc.Int < v.Int) {
+			(mc.Kind == setting.Dynamic || v.Kind == setting.Dynamic || mc.Int < v.Int) {
 			valuePos = mc.Pos()
 		}
 		if fix, ok := c.perHostFix(v.Pos(), f, valuePos); ok {
@@ -126,7 +127,7 @@ func (c *checker) settingExpr(pos token.Pos) (string, bool) {
 func defaultPool(t *httpconfig.Transport) bool {
 	is := func(f httpconfig.Field, n int64) bool {
 		v := t.Get(f)
-		return v.Kind == httpconfig.Const && v.Int == n
+		return v.Kind == setting.Const && v.Int == n
 	}
 	return is(httpconfig.MaxIdleConns, 100) && is(httpconfig.IdleConnTimeout, int64(90*time.Second)) &&
 		is(httpconfig.MaxConnsPerHost, 0)
@@ -288,7 +289,7 @@ func (c *checker) checkIdleTimeout(s site) {
 	const burst = "a burst's idle connections stay open until the server closes them"
 	var d analysis.Diagnostic
 	if perHost := t.Get(httpconfig.MaxIdleConnsPerHost); perHost.Explicit &&
-		perHost.Kind == httpconfig.Const && perHost.Int > defaultMaxIdleConnsPerHost {
+		perHost.Kind == setting.Const && perHost.Int > defaultMaxIdleConnsPerHost {
 		// A constant: the code sizes the pool for bursts to a host. A
 		// value from elsewhere (a library's default, a flag) says less.
 		n := perHost.Describe(false)
@@ -462,15 +463,15 @@ func (c *checker) checkInconsistent(s site) {
 	perHost := t.Get(httpconfig.MaxIdleConnsPerHost)
 	idle := t.Get(httpconfig.MaxIdleConns)
 	conns := t.Get(httpconfig.MaxConnsPerHost)
-	if perHost.Kind != httpconfig.Const || !perHost.Explicit || !perHost.Pos().IsValid() {
+	if perHost.Kind != setting.Const || !perHost.Explicit || !perHost.Pos().IsValid() {
 		return
 	}
 	var msg string
 	switch {
-	case idle.Kind == httpconfig.Const && idle.Int > 0 && perHost.Int > idle.Int:
+	case idle.Kind == setting.Const && idle.Int > 0 && perHost.Int > idle.Int:
 		msg = fmt.Sprintf("MaxIdleConnsPerHost is %d but MaxIdleConns is %d%s, so at most %d are idle in all; raise MaxIdleConns",
 			perHost.Int, idle.Int, defaultNote(idle), idle.Int)
-	case conns.Kind == httpconfig.Const && conns.Int > 0 && conns.Int < perHost.Int:
+	case conns.Kind == setting.Const && conns.Int > 0 && conns.Int < perHost.Int:
 		msg = fmt.Sprintf("MaxIdleConnsPerHost is %d but MaxConnsPerHost is %d, so at most %d can be idle; lower MaxIdleConnsPerHost to %d",
 			perHost.Int, conns.Int, conns.Int, conns.Int)
 	case perHost.Int < 0 && ((idle.Explicit && idle.IsNonZero()) || t.Get(httpconfig.IdleConnTimeout).Explicit):
@@ -482,7 +483,7 @@ func (c *checker) checkInconsistent(s site) {
 	c.rep.Report(analysis.Diagnostic{Pos: pos, End: end, Category: InconsistentLimits, Message: msg})
 }
 
-func defaultNote(v httpconfig.Value) string {
+func defaultNote(v setting.Value) string {
 	if !v.Explicit {
 		return " (the default)"
 	}

@@ -29,6 +29,7 @@ import (
 	"github.com/httplint/httplint/internal/http/reqbody"
 	"github.com/httplint/httplint/internal/http/sends"
 	"github.com/httplint/httplint/internal/lint"
+	"github.com/httplint/httplint/internal/ssa/setting"
 	"github.com/httplint/httplint/internal/ssa/ssabuild"
 	"github.com/httplint/httplint/internal/ssa/valueflow"
 )
@@ -326,7 +327,7 @@ func exportSummaries(pass *analysis.Pass, res *Result, pkg *ssa.Package, funcs [
 		switch {
 		case httplib.IsClient(t):
 			r.Client = client()
-			return r, r.Client.Origin != httpconfig.OriginUnknown || r.Client.Timeout.Kind != httpconfig.Unknown
+			return r, r.Client.Origin != httpconfig.OriginUnknown || r.Client.Timeout.Kind != setting.Unknown
 		case httplib.IsTransport(t) || httplib.IsRoundTripper(t):
 			r.Transport = transport()
 			return r, r.Transport.Origin != httpconfig.OriginUnknown

@@ -9,17 +9,18 @@ import (
 	"golang.org/x/tools/go/ssa"
 
 	"github.com/httplint/httplint/internal/http/httplib"
+	"github.com/httplint/httplint/internal/ssa/setting"
 	"github.com/httplint/httplint/internal/ssa/valueflow"
 	"github.com/httplint/httplint/internal/typeutil"
 )
 
 // dialTimeout returns the Timeout of the net.Dialer whose DialContext (or
 // Dial) method value v is, 0 for a nil function (net/http then uses a
-// zero Dialer), and Dynamic for any other dial function.
-func (r *Resolver) dialTimeout(v ssa.Value, pos token.Pos) Value {
-	var out Value
+// zero Dialer), and setting.Dynamic for any other dial function.
+func (r *Resolver) dialTimeout(v ssa.Value, pos token.Pos) setting.Value {
+	var out setting.Value
 	first := true
-	join := func(x Value) {
+	join := func(x setting.Value) {
 		if first {
 			out, first = x, false
 		} else {
@@ -30,10 +31,10 @@ func (r *Resolver) dialTimeout(v ssa.Value, pos token.Pos) Value {
 		switch x := o.V.(type) {
 		case *ssa.Const:
 			if x.IsNil() {
-				join(ConstValue(0, true, pos))
+				join(setting.ConstValue(0, true, pos))
 				continue
 			}
-			join(DynamicValue(pos))
+			join(setting.DynamicValue(pos))
 		case *ssa.MakeClosure:
 			fn, _ := x.Fn.(*ssa.Function)
 			var obj *types.Func
@@ -45,32 +46,32 @@ func (r *Resolver) dialTimeout(v ssa.Value, pos token.Pos) Value {
 				join(r.dialerTimeout(x.Bindings[0], pos))
 				continue
 			}
-			join(DynamicValue(pos))
+			join(setting.DynamicValue(pos))
 		case nil:
-			join(Value{})
+			join(setting.Value{})
 		default:
-			join(DynamicValue(pos))
+			join(setting.DynamicValue(pos))
 		}
 	}
 	if first {
-		return Value{}
+		return setting.Value{}
 	}
 	return out
 }
 
 // dialerTimeout returns the Timeout field of the *net.Dialer (or
 // net.Dialer) value d.
-func (r *Resolver) dialerTimeout(d ssa.Value, pos token.Pos) Value {
-	var out Value
+func (r *Resolver) dialerTimeout(d ssa.Value, pos token.Pos) setting.Value {
+	var out setting.Value
 	first := true
 	for _, o := range r.ix.Origins(d) {
-		var x Value
+		var x setting.Value
 		switch a := o.V.(type) {
 		case *ssa.Alloc:
-			x = ConstValue(0, false, pos)
+			x = setting.ConstValue(0, false, pos)
 			stores, escapes := r.ix.ObjectStores(a, dialerReadOnly)
 			if escapes {
-				x = Value{}
+				x = setting.Value{}
 				break
 			}
 			for _, st := range stores {
@@ -80,7 +81,7 @@ func (r *Resolver) dialerTimeout(d ssa.Value, pos token.Pos) Value {
 			}
 			x.Explicit = true
 		default:
-			x = DynamicValue(pos)
+			x = setting.DynamicValue(pos)
 		}
 		if first {
 			out, first = x, false

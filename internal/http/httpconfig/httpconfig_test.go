@@ -12,6 +12,7 @@ import (
 
 	"github.com/httplint/httplint/internal/http/facts"
 	"github.com/httplint/httplint/internal/http/httpconfig"
+	"github.com/httplint/httplint/internal/ssa/setting"
 	"github.com/httplint/httplint/internal/testutil"
 )
 
@@ -62,14 +63,14 @@ func TestResolver(t *testing.T) {
 }
 
 func TestJoin(t *testing.T) {
-	a := httpconfig.ConstValue(5, true, 0)
-	if got := a.Join(httpconfig.ConstValue(5, true, 0)); got.Kind != httpconfig.Const || got.Int != 5 {
+	a := setting.ConstValue(5, true, 0)
+	if got := a.Join(setting.ConstValue(5, true, 0)); got.Kind != setting.Const || got.Int != 5 {
 		t.Errorf("5 ⊔ 5 = %+v", got)
 	}
-	if got := a.Join(httpconfig.ConstValue(6, true, 0)); got.Kind != httpconfig.Dynamic {
+	if got := a.Join(setting.ConstValue(6, true, 0)); got.Kind != setting.Dynamic {
 		t.Errorf("5 ⊔ 6 = %+v, want dynamic", got)
 	}
-	if got := a.Join(httpconfig.Value{}); got.Kind != httpconfig.Unknown {
+	if got := a.Join(setting.Value{}); got.Kind != setting.Unknown {
 		t.Errorf("5 ⊔ unknown = %+v, want unknown", got)
 	}
 }

@@ -5,6 +5,7 @@ import (
 	"go/types"
 
 	"github.com/httplint/httplint/internal/http/httplib"
+	"github.com/httplint/httplint/internal/ssa/setting"
 )
 
 // libraryClient returns the configuration of the *http.Client returned by
@@ -37,8 +38,8 @@ func libraryTransport(fn *types.Func) *Transport {
 func constructedTransport(ctor httplib.Constructor) *Transport {
 	t := NewTransport(OriginPooled, token.NoPos)
 	if ctor.KeepAlivesOff {
-		t.Fields[DisableKeepAlives] = ConstValue(1, false, token.NoPos)
-		t.Fields[MaxIdleConnsPerHost] = ConstValue(-1, false, token.NoPos)
+		t.Fields[DisableKeepAlives] = setting.ConstValue(1, false, token.NoPos)
+		t.Fields[MaxIdleConnsPerHost] = setting.ConstValue(-1, false, token.NoPos)
 	}
 	return t
 }

@@ -1,7 +1,7 @@
 // Package httpconfig reconstructs the configuration of *http.Client and
 // *http.Transport values from SSA.
 //
-// A configuration is described field by field ([Value]): the constant a
+// A configuration is described field by field ([setting.Value]): the constant a
 // field holds, whether the program wrote it or left the default of the
 // value's origin, or that it was written with a non-constant value
 // (trusted) or cannot be known. The origin matters: an unset field of a
@@ -13,104 +13,11 @@
 package httpconfig
 
 import (
-	"fmt"
 	"go/token"
 	"time"
+
+	"github.com/httplint/httplint/internal/ssa/setting"
 )
-
-// Kind says how much is known about a field's value.
-type Kind uint8
-
-const (
-	// Unknown: the value could not be followed; rules stay silent.
-	Unknown Kind = iota
-	// Const: the field holds the constant Int.
-	Const
-	// Dynamic: the field was written with a non-constant value, or with
-	// different constants on different paths; rules trust it.
-	Dynamic
-)
-
-// A Value is what is known about one field.
-type Value struct {
-	Kind Kind
-	Int  int64 // the constant, for Kind == Const (booleans are 0 or 1)
-	// Explicit reports whether the program wrote the field; otherwise it
-	// holds the default of the value's origin.
-	Explicit bool
-
-	pos       token.Pos // where it was written, when Explicit and in this package
-	zeroField string    // the never-set field the value was read from, if any
-}
-
-// ZeroField returns the name ("Options.IdleTimeout") of the struct field,
-// never set anywhere, that the value was copied from; "" otherwise.
-func (v Value) ZeroField() string { return v.zeroField }
-
-// Pos returns the position of the store that set the value, if known.
-func (v Value) Pos() token.Pos { return v.pos }
-
-// IsConst reports whether the value is a known constant (Int).
-func (v Value) IsConst() bool { return v.Kind == Const }
-
-// IsDynamic reports whether the value was written with a value that
-// could not be followed to a single constant (trusted as set).
-func (v Value) IsDynamic() bool { return v.Kind == Dynamic }
-
-// IsZero reports whether the field is known to hold 0 (or false, or nil).
-func (v Value) IsZero() bool { return v.Kind == Const && v.Int == 0 }
-
-// IsNonZero reports whether the field is known or trusted to hold a
-// non-zero value.
-func (v Value) IsNonZero() bool {
-	return v.Kind == Dynamic || (v.Kind == Const && v.Int != 0)
-}
-
-// ConstValue returns a constant Value written at pos.
-func ConstValue(n int64, explicit bool, pos token.Pos) Value {
-	return Value{Kind: Const, Int: n, Explicit: explicit, pos: pos}
-}
-
-// DynamicValue returns a Value written with a non-constant at pos.
-func DynamicValue(pos token.Pos) Value {
-	return Value{Kind: Dynamic, Explicit: true, pos: pos}
-}
-
-// Join returns what is known about a field that holds a on some paths
-// and b on others.
-func (a Value) Join(b Value) Value {
-	r := Value{Explicit: a.Explicit || b.Explicit, pos: a.pos}
-	if !r.pos.IsValid() {
-		r.pos = b.pos
-	}
-	if a.zeroField == b.zeroField {
-		r.zeroField = a.zeroField
-	}
-	switch {
-	case a.Kind == Unknown || b.Kind == Unknown:
-		r.Kind = Unknown
-	case a.Kind == Const && b.Kind == Const && a.Int == b.Int:
-		r.Kind, r.Int = Const, a.Int
-	default:
-		r.Kind = Dynamic
-	}
-	return r
-}
-
-// Describe renders the value for a message, formatting durations when
-// isDuration is set.
-func (v Value) Describe(isDuration bool) string {
-	switch v.Kind {
-	case Const:
-		if isDuration {
-			return time.Duration(v.Int).String()
-		}
-		return fmt.Sprint(v.Int)
-	case Dynamic:
-		return "set"
-	}
-	return "unknown"
-}
 
 // Origin says where a Transport or Client value comes from, which decides
 // the defaults of the fields the program did not write.
@@ -205,7 +112,7 @@ var defaultTransport = map[Field]int64{
 // A Transport is the reconstructed configuration of an *http.Transport.
 type Transport struct {
 	Origin Origin
-	Fields [numFields]Value
+	Fields [numFields]setting.Value
 	// Fresh reports whether the transport is allocated anew each time the
 	// code that builds it runs (a literal, new, Clone, a library
 	// constructor), as opposed to a shared value such as DefaultTransport.
@@ -224,18 +131,18 @@ func NewTransport(origin Origin, pos token.Pos) *Transport {
 	for _, name := range TransportFields {
 		switch origin {
 		case OriginZero:
-			t.Fields[name] = ConstValue(0, false, token.NoPos)
+			t.Fields[name] = setting.ConstValue(0, false, token.NoPos)
 		case OriginDefault:
-			t.Fields[name] = ConstValue(defaultTransport[name], false, token.NoPos)
+			t.Fields[name] = setting.ConstValue(defaultTransport[name], false, token.NoPos)
 		case OriginPooled:
 			if name == MaxIdleConnsPerHost {
 				// runtime.GOMAXPROCS(0) + 1
-				t.Fields[name] = Value{Kind: Dynamic}
+				t.Fields[name] = setting.Value{Kind: setting.Dynamic}
 			} else {
-				t.Fields[name] = ConstValue(defaultTransport[name], false, token.NoPos)
+				t.Fields[name] = setting.ConstValue(defaultTransport[name], false, token.NoPos)
 			}
 		default:
-			t.Fields[name] = Value{}
+			t.Fields[name] = setting.Value{}
 		}
 	}
 	return t
@@ -245,16 +152,16 @@ func NewTransport(origin Origin, pos token.Pos) *Transport {
 func UnknownTransport() *Transport { return NewTransport(OriginUnknown, token.NoPos) }
 
 // Get returns what is known about field f.
-func (t *Transport) Get(f Field) Value {
+func (t *Transport) Get(f Field) setting.Value {
 	if t == nil {
-		return Value{}
+		return setting.Value{}
 	}
 	return t.Fields[f]
 }
 
 // Set records a store of v into the named field, joined with the stores
 // already recorded (the model is flow-insensitive: every store counts).
-func (t *Transport) Set(f Field, v Value) {
+func (t *Transport) Set(f Field, v setting.Value) {
 	old := t.Fields[f]
 	if old.Explicit {
 		v = old.Join(v)
@@ -294,7 +201,7 @@ func JoinTransport(a, b *Transport) *Transport {
 // A Client is the reconstructed configuration of an *http.Client.
 type Client struct {
 	Origin  Origin
-	Timeout Value
+	Timeout setting.Value
 	// Transport is the transport the client sends through: DefaultTransport
 	// when the field is nil. Never nil.
 	Transport *Transport
@@ -331,7 +238,7 @@ func NewClient(origin Origin, pos token.Pos) *Client {
 	c := &Client{Origin: origin, pos: pos, Transport: NewTransport(OriginDefault, token.NoPos)}
 	switch origin {
 	case OriginZero, OriginDefault, OriginPooled:
-		c.Timeout = ConstValue(0, false, token.NoPos)
+		c.Timeout = setting.ConstValue(0, false, token.NoPos)
 	default:
 		c.Transport = UnknownTransport()
 	}

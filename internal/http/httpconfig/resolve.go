@@ -1,13 +1,13 @@
 package httpconfig
 
 import (
-	"go/constant"
 	"go/token"
 	"go/types"
 
 	"golang.org/x/tools/go/ssa"
 
 	"github.com/httplint/httplint/internal/http/httplib"
+	"github.com/httplint/httplint/internal/ssa/setting"
 	"github.com/httplint/httplint/internal/ssa/valueflow"
 	"github.com/httplint/httplint/internal/typeutil"
 )
@@ -144,7 +144,7 @@ func (r *Resolver) Client(v ssa.Value) *Client {
 			continue
 		}
 		c = JoinClient(c, r.clientOriginMemo(o))
-		if c != nil && c.Origin == OriginUnknown && c.Timeout.Kind == Unknown {
+		if c != nil && c.Origin == OriginUnknown && c.Timeout.Kind == setting.Unknown {
 			break
 		}
 	}
@@ -203,7 +203,7 @@ func (r *Resolver) clientOrigin(o valueflow.Origin) *Client {
 			break
 		}
 		base := r.clientCall(call, idx)
-		if base == nil || base.Origin == OriginUnknown && base.Timeout.Kind == Unknown {
+		if base == nil || base.Origin == OriginUnknown && base.Timeout.Kind == setting.Unknown {
 			return base
 		}
 		return r.applyClientStores(base, v)
@@ -325,7 +325,7 @@ func (r *Resolver) applyClientStores(c *Client, v ssa.Value, homes ...valueflow.
 	return c
 }
 
-func joinStore(old, v Value) Value {
+func joinStore(old, v setting.Value) setting.Value {
 	if old.Explicit {
 		return old.Join(v)
 	}
@@ -359,26 +359,6 @@ func fieldOwner(f *types.Var) string {
 	return ""
 }
 
-// fieldName returns "Struct.Field" for a field of a package-level struct
-// type, or the field's name.
-func fieldName(f *types.Var) string {
-	scope := f.Pkg().Scope()
-	for _, name := range scope.Names() {
-		tn, ok := scope.Lookup(name).(*types.TypeName)
-		if !ok {
-			continue
-		}
-		if s, ok := tn.Type().Underlying().(*types.Struct); ok {
-			for i := 0; i < s.NumFields(); i++ {
-				if s.Field(i) == f {
-					return name + "." + f.Name()
-				}
-			}
-		}
-	}
-	return f.Name()
-}
-
 // isNil reports whether v is the constant nil.
 func isNil(v ssa.Value) bool {
 	k, ok := v.(*ssa.Const)
@@ -390,35 +370,8 @@ func isVar(obj types.Object, pkg, name string) bool {
 }
 
 // valueOf returns the model value of a stored SSA value.
-func (r *Resolver) valueOf(v ssa.Value, pos token.Pos) Value { return ValueOf(r.ix, v, pos) }
-
-// ValueOf returns what is known of the integer or boolean setting v,
-// written at pos: a constant (looking through conversions; booleans are
-// 0 or 1, nil is 0), the zero value of a struct field that is never set
-// anywhere, or Dynamic.
-func ValueOf(ix *valueflow.Index, v ssa.Value, pos token.Pos) Value {
-	if f, ok := ix.NeverSet(v); ok {
-		z := ConstValue(0, true, pos)
-		z.zeroField = fieldName(f)
-		return z
-	}
-	if c, ok := valueflow.StripCopies(v).(*ssa.Const); ok {
-		if c.Value == nil {
-			return ConstValue(0, true, pos)
-		}
-		switch c.Value.Kind() {
-		case constant.Int:
-			if n, ok := constant.Int64Val(c.Value); ok {
-				return ConstValue(n, true, pos)
-			}
-		case constant.Bool:
-			if constant.BoolVal(c.Value) {
-				return ConstValue(1, true, pos)
-			}
-			return ConstValue(0, true, pos)
-		}
-	}
-	return DynamicValue(pos)
+func (r *Resolver) valueOf(v ssa.Value, pos token.Pos) setting.Value {
+	return setting.ValueOf(r.ix, v, pos)
 }
 
 // Transport returns the configuration of the transport value v (an
@@ -452,7 +405,7 @@ func (r *Resolver) Transport(v ssa.Value) *Transport {
 
 func allUnknown(t *Transport) bool {
 	for _, v := range t.Fields {
-		if v.Kind != Unknown {
+		if v.Kind != setting.Unknown {
 			return false
 		}
 	}
@@ -538,9 +491,7 @@ func (r *Resolver) transportCall(call *ssa.Call, idx int) *Transport {
 		// Fields are copied; explicit stores of the source are the
 		// source's, not this clone's.
 		for k, v := range t.Fields {
-			v.Explicit = false
-			v.pos = token.NoPos
-			t.Fields[k] = v
+			t.Fields[k] = v.Copied()
 		}
 		return t
 	}
@@ -618,18 +569,18 @@ func (r *Resolver) applyTransportStores(t *Transport, v ssa.Value, homes ...valu
 		case "DialContext", "Dial":
 			t.Set(DialTimeout, r.dialTimeout(st.Value, st.Pos()))
 			if r.localDial(st.Value) {
-				t.Set(LocalDial, ConstValue(1, true, st.Pos()))
+				t.Set(LocalDial, setting.ConstValue(1, true, st.Pos()))
 			}
 			if r.connDeadline(st.Value) {
-				t.Set(ConnDeadline, ConstValue(1, true, st.Pos()))
+				t.Set(ConnDeadline, setting.ConstValue(1, true, st.Pos()))
 			} else {
-				t.Set(ConnDeadline, ConstValue(0, false, st.Pos()))
+				t.Set(ConnDeadline, setting.ConstValue(0, false, st.Pos()))
 			}
 		case "DialTLSContext", "DialTLS":
 			if c, ok := st.Value.(*ssa.Const); ok && c.IsNil() {
 				continue
 			}
-			t.Set(CustomTLSDial, ConstValue(1, true, st.Pos()))
+			t.Set(CustomTLSDial, setting.ConstValue(1, true, st.Pos()))
 		}
 	}
 	return t

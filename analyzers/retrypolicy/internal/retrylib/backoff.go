@@ -6,7 +6,7 @@ import (
 
 	"golang.org/x/tools/go/ssa"
 
-	"github.com/httplint/httplint/internal/http/httpconfig"
+	"github.com/httplint/httplint/internal/ssa/setting"
 	"github.com/httplint/httplint/internal/typeutil"
 )
 
@@ -42,7 +42,7 @@ func (r *Resolver) backoffV4(e *Entry, b ssa.Value) {
 		if !ok {
 			return
 		}
-		max := httpconfig.ConstValue(int64(15*time.Minute), false, token.NoPos)
+		max := setting.ConstValue(int64(15*time.Minute), false, token.NoPos)
 		for _, o := range opts {
 			okey, occ := calleeKey(o)
 			if okey == backoffV4+".WithMaxElapsedTime" {
@@ -71,7 +71,7 @@ func (r *Resolver) backoffV4(e *Entry, b ssa.Value) {
 		// Reset panics (exponential.go:164-167), a different bug.
 		stores, _ := r.ix.ObjectStores(alloc, nil)
 		clock := false
-		max := httpconfig.ConstValue(0, true, root.Pos())
+		max := setting.ConstValue(0, true, root.Pos())
 		for _, st := range stores {
 			switch st.Field.Name() {
 			case "Clock":
@@ -87,7 +87,7 @@ func (r *Resolver) backoffV4(e *Entry, b ssa.Value) {
 }
 
 // storedInt applies stores to field name of the object root to v.
-func (r *Resolver) storedInt(root ssa.Value, name string, v httpconfig.Value) httpconfig.Value {
+func (r *Resolver) storedInt(root ssa.Value, name string, v setting.Value) setting.Value {
 	stores, _ := r.ix.ObjectStores(root, nil)
 	n := 0
 	for _, st := range stores {
@@ -96,7 +96,7 @@ func (r *Resolver) storedInt(root ssa.Value, name string, v httpconfig.Value) ht
 		}
 		s := r.valueOf(st.Value, st.Pos())
 		if n > 0 && !(s.IsConst() && v.IsConst() && s.Int == v.Int) {
-			return httpconfig.DynamicValue(s.Pos())
+			return setting.DynamicValue(s.Pos())
 		}
 		v = s
 		n++
@@ -112,8 +112,8 @@ func (r *Resolver) backoffV5(e *Entry, optsArg ssa.Value) {
 	if !ok {
 		return
 	}
-	var tries httpconfig.Value
-	elapsed := httpconfig.ConstValue(int64(15*time.Minute), false, token.NoPos)
+	var tries setting.Value
+	elapsed := setting.ConstValue(int64(15*time.Minute), false, token.NoPos)
 	for _, o := range opts {
 		key, cc := calleeKey(o)
 		switch key {

@@ -6,8 +6,8 @@ import (
 
 	"golang.org/x/tools/go/ssa"
 
-	"github.com/httplint/httplint/internal/http/httpconfig"
 	"github.com/httplint/httplint/internal/http/httplib"
+	"github.com/httplint/httplint/internal/ssa/setting"
 	"github.com/httplint/httplint/internal/typeutil"
 )
 
@@ -32,7 +32,7 @@ var (
 type Client struct {
 	Lib *httplib.Library
 	// Retries is the number of retries after the first attempt.
-	Retries httpconfig.Value
+	Retries setting.Value
 	// Custom reports a retry policy the model cannot see through (a
 	// custom CheckRetry, resty retry conditions, failsafe predicates):
 	// whether a method is retried is then unknown.

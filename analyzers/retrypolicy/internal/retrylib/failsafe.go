@@ -6,8 +6,8 @@ import (
 
 	"golang.org/x/tools/go/ssa"
 
-	"github.com/httplint/httplint/internal/http/httpconfig"
 	"github.com/httplint/httplint/internal/http/httplib"
+	"github.com/httplint/httplint/internal/ssa/setting"
 	"github.com/httplint/httplint/internal/ssa/valueflow"
 	"github.com/httplint/httplint/internal/typeutil"
 )
@@ -34,7 +34,7 @@ func (r *Resolver) policies(v ssa.Value, pos token.Pos) *Client {
 	if !ok {
 		return nil
 	}
-	c := &Client{Lib: httplib.FailsafeHTTP, Retries: httpconfig.ConstValue(0, false, token.NoPos), Pos: pos}
+	c := &Client{Lib: httplib.FailsafeHTTP, Retries: setting.ConstValue(0, false, token.NoPos), Pos: pos}
 	for _, p := range ps {
 		cfg := r.Policy(p)
 		if cfg == nil {
@@ -45,7 +45,7 @@ func (r *Resolver) policies(v ssa.Value, pos token.Pos) *Client {
 		}
 		c.Retries, c.RetryPos, c.Custom = cfg.MaxRetries, cfg.Pos, cfg.Custom
 		if cfg.MaxRetries.IsConst() && cfg.MaxRetries.Int < 0 {
-			c.Retries = httpconfig.DynamicValue(cfg.MaxRetries.Pos())
+			c.Retries = setting.DynamicValue(cfg.MaxRetries.Pos())
 		}
 	}
 	return c
@@ -71,9 +71,9 @@ func failsafeHTTPRequest(r *Resolver, v ssa.Value) ssa.Value {
 // A PolicyConfig is the configuration of a failsafe-go retry policy.
 type PolicyConfig struct {
 	// MaxRetries is the number of retries; -1 means no limit.
-	MaxRetries httpconfig.Value
+	MaxRetries setting.Value
 	// MaxDuration is the overall limit; unset or 0 means none.
-	MaxDuration httpconfig.Value
+	MaxDuration setting.Value
 	// Custom reports handle or abort predicates.
 	Custom bool
 	// Pos is where the limit is set (or the builder, when not).
@@ -101,7 +101,7 @@ func (r *Resolver) Policy(v ssa.Value) *PolicyConfig {
 	key, cc := calleeKey(root)
 	switch key {
 	case retrypolicy + ".NewWithDefaults":
-		return &PolicyConfig{MaxRetries: httpconfig.ConstValue(2, false, token.NoPos), Pos: root.Pos()}
+		return &PolicyConfig{MaxRetries: setting.ConstValue(2, false, token.NoPos), Pos: root.Pos()}
 	case "":
 		if cc == nil || cc.Method == nil || cc.Method.Name() != "Build" {
 			return nil
@@ -139,7 +139,7 @@ func (r *Resolver) Builder(v ssa.Value) *PolicyConfig {
 		}
 		break
 	}
-	p := &PolicyConfig{MaxRetries: httpconfig.ConstValue(2, false, token.NoPos), Pos: root.Pos()}
+	p := &PolicyConfig{MaxRetries: setting.ConstValue(2, false, token.NoPos), Pos: root.Pos()}
 	n := 0
 	for _, u := range r.uses([]ssa.Value{root}, isBuilder) {
 		switch u.Name {
@@ -152,7 +152,7 @@ func (r *Resolver) Builder(v ssa.Value) *PolicyConfig {
 				m.Int--
 			}
 			if n > 0 && !(m.IsConst() && p.MaxRetries.IsConst() && m.Int == p.MaxRetries.Int) {
-				m = httpconfig.DynamicValue(m.Pos())
+				m = setting.DynamicValue(m.Pos())
 			}
 			p.MaxRetries, p.Pos = m, m.Pos()
 			n++

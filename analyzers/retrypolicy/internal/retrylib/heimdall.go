@@ -5,8 +5,8 @@ import (
 
 	"golang.org/x/tools/go/ssa"
 
-	"github.com/httplint/httplint/internal/http/httpconfig"
 	"github.com/httplint/httplint/internal/http/httplib"
+	"github.com/httplint/httplint/internal/ssa/setting"
 )
 
 // heimdall models httpclient.NewClient (and hystrix.NewClient) with
@@ -17,7 +17,7 @@ func (r *Resolver) heimdall(v ssa.Value) *Client {
 	if !ok || len(roots) == 0 {
 		return nil
 	}
-	c := &Client{Lib: httplib.Heimdall, Retries: httpconfig.ConstValue(0, false, token.NoPos)}
+	c := &Client{Lib: httplib.Heimdall, Retries: setting.ConstValue(0, false, token.NoPos)}
 	for i, root := range roots {
 		key, cc := calleeKey(root)
 		if key != heimdall+".NewClient" && key != hystrix+".NewClient" {
@@ -27,7 +27,7 @@ func (r *Resolver) heimdall(v ssa.Value) *Client {
 		if !ok {
 			return nil
 		}
-		n := httpconfig.ConstValue(0, false, token.NoPos)
+		n := setting.ConstValue(0, false, token.NoPos)
 		for _, o := range opts {
 			okey, occ := calleeKey(o)
 			switch okey {

@@ -7,8 +7,8 @@ import (
 
 	"golang.org/x/tools/go/ssa"
 
-	"github.com/httplint/httplint/internal/http/httpconfig"
 	"github.com/httplint/httplint/internal/http/httplib"
+	"github.com/httplint/httplint/internal/ssa/setting"
 )
 
 // resty models resty v2 (retries any method once RetryCount > 0,
@@ -19,7 +19,7 @@ func (r *Resolver) resty(s httplib.Send) *Client {
 	if s.Lib == httplib.RestyV3 {
 		pkg = restyV3
 	}
-	c := &Client{Lib: s.Lib, Retries: httpconfig.ConstValue(0, false, token.NoPos), MethodGate: s.Lib == httplib.RestyV3}
+	c := &Client{Lib: s.Lib, Retries: setting.ConstValue(0, false, token.NoPos), MethodGate: s.Lib == httplib.RestyV3}
 	// Walk the request back to c.R().
 	reqRoots, ok := r.origins(s.Request)
 	if !ok || len(reqRoots) == 0 {
@@ -58,19 +58,19 @@ func (r *Resolver) resty(s httplib.Send) *Client {
 			}
 		}
 	}
-	type setting struct {
-		v     httpconfig.Value
+	type stored struct {
+		v     setting.Value
 		n     int
 		clash bool
 	}
-	set := func(st *setting, v httpconfig.Value) {
+	set := func(st *stored, v setting.Value) {
 		if st.n > 0 && (!v.IsConst() || !st.v.IsConst() || v.Int != st.v.Int) {
 			st.clash = true
 		}
 		st.v = v
 		st.n++
 	}
-	var count, allow [2]setting // [client, request]
+	var count, allow [2]stored // [client, request]
 	apply := func(u Use, level int) {
 		if h, ok := httplib.HeaderSetterOf(u.Fn); ok {
 			// Use.Args leave the receiver out.
@@ -120,16 +120,16 @@ func (r *Resolver) resty(s httplib.Send) *Client {
 	for _, u := range r.uses(roots, ptrTo(pkg, "Request")) {
 		apply(u, 1)
 	}
-	pick := func(st [2]setting) (httpconfig.Value, bool, bool) {
+	pick := func(st [2]stored) (setting.Value, bool, bool) {
 		for _, l := range []int{1, 0} {
 			if st[l].n > 0 {
 				if st[l].clash {
-					return httpconfig.DynamicValue(st[l].v.Pos()), true, true
+					return setting.DynamicValue(st[l].v.Pos()), true, true
 				}
 				return st[l].v, true, false
 			}
 		}
-		return httpconfig.Value{}, false, false
+		return setting.Value{}, false, false
 	}
 	if v, ok, _ := pick(count); ok {
 		c.Retries, c.RetryPos = v, v.Pos()

@@ -6,8 +6,8 @@ import (
 
 	"golang.org/x/tools/go/ssa"
 
-	"github.com/httplint/httplint/internal/http/httpconfig"
 	"github.com/httplint/httplint/internal/http/httplib"
+	"github.com/httplint/httplint/internal/ssa/setting"
 	"github.com/httplint/httplint/internal/ssa/valueflow"
 	"github.com/httplint/httplint/internal/typeutil"
 )
@@ -20,7 +20,7 @@ func (r *Resolver) retryableHTTP(v ssa.Value) *Client {
 	if !ok || len(roots) == 0 {
 		return nil
 	}
-	c := &Client{Lib: httplib.RetryableHTTP, Retries: httpconfig.ConstValue(4, false, token.NoPos)}
+	c := &Client{Lib: httplib.RetryableHTTP, Retries: setting.ConstValue(4, false, token.NoPos)}
 	for _, root := range roots {
 		if k, _ := calleeKey(root); k != retryablehttp+".NewClient" {
 			return nil
@@ -37,7 +37,7 @@ func (r *Resolver) retryableHTTP(v ssa.Value) *Client {
 		case "RetryMax":
 			n := r.valueOf(u.Store.Val, u.Pos())
 			if c.Retries.IsConst() && n.IsConst() && c.RetryPos.IsValid() && n.Int != c.Retries.Int {
-				n = httpconfig.DynamicValue(n.Pos())
+				n = setting.DynamicValue(n.Pos())
 			}
 			c.Retries, c.RetryPos = n, u.Pos()
 		case "CheckRetry":
@@ -126,7 +126,7 @@ func init() {
 		send: func(r *Resolver, s httplib.Send) *Client {
 			if s.DefaultClient {
 				// retryablehttp's package functions use NewClient().
-				return &Client{Lib: s.Lib, Retries: httpconfig.ConstValue(4, false, token.NoPos)}
+				return &Client{Lib: s.Lib, Retries: setting.ConstValue(4, false, token.NoPos)}
 			}
 			return r.retryableHTTP(s.Client)
 		},

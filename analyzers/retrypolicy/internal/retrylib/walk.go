@@ -21,7 +21,7 @@ import (
 
 	"golang.org/x/tools/go/ssa"
 
-	"github.com/httplint/httplint/internal/http/httpconfig"
+	"github.com/httplint/httplint/internal/ssa/setting"
 	"github.com/httplint/httplint/internal/ssa/valueflow"
 	"github.com/httplint/httplint/internal/typeutil"
 )
@@ -309,8 +309,8 @@ func variadic(v ssa.Value) ([]ssa.Value, bool) {
 
 // valueOf returns what is known of the integer or boolean setting v,
 // written at pos.
-func (r *Resolver) valueOf(v ssa.Value, pos token.Pos) httpconfig.Value {
-	return httpconfig.ValueOf(r.ix, v, pos)
+func (r *Resolver) valueOf(v ssa.Value, pos token.Pos) setting.Value {
+	return setting.ValueOf(r.ix, v, pos)
 }
 
 // ownField returns the exported field that v loads when the field

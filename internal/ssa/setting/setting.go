@@ -1,0 +1,172 @@
+// Package setting describes what is known of one integer, boolean or
+// duration setting of a configured value (a transport's IdleConnTimeout,
+// a retrying client's RetryMax), as read from SSA: the constant it holds,
+// whether the program wrote it or left the default of the value's origin,
+// or that it was written with a non-constant value (trusted) or cannot be
+// known.
+//
+// A [Value] is plain data, so that it can travel between packages inside
+// analysis facts (gob-encoded; positions stay behind).
+package setting
+
+import (
+	"fmt"
+	"go/constant"
+	"go/token"
+	"go/types"
+	"time"
+
+	"golang.org/x/tools/go/ssa"
+
+	"github.com/httplint/httplint/internal/ssa/valueflow"
+)
+
+// Kind says how much is known about a field's value.
+type Kind uint8
+
+const (
+	// Unknown: the value could not be followed; rules stay silent.
+	Unknown Kind = iota
+	// Const: the field holds the constant Int.
+	Const
+	// Dynamic: the field was written with a non-constant value, or with
+	// different constants on different paths; rules trust it.
+	Dynamic
+)
+
+// A Value is what is known about one field.
+type Value struct {
+	Kind Kind
+	Int  int64 // the constant, for Kind == Const (booleans are 0 or 1)
+	// Explicit reports whether the program wrote the field; otherwise it
+	// holds the default of the value's origin.
+	Explicit bool
+
+	pos       token.Pos // where it was written, when Explicit and in this package
+	zeroField string    // the never-set field the value was read from, if any
+}
+
+// ZeroField returns the name ("Options.IdleTimeout") of the struct field,
+// never set anywhere, that the value was copied from; "" otherwise.
+func (v Value) ZeroField() string { return v.zeroField }
+
+// Pos returns the position of the store that set the value, if known.
+func (v Value) Pos() token.Pos { return v.pos }
+
+// IsConst reports whether the value is a known constant (Int).
+func (v Value) IsConst() bool { return v.Kind == Const }
+
+// IsDynamic reports whether the value was written with a value that
+// could not be followed to a single constant (trusted as set).
+func (v Value) IsDynamic() bool { return v.Kind == Dynamic }
+
+// IsZero reports whether the field is known to hold 0 (or false, or nil).
+func (v Value) IsZero() bool { return v.Kind == Const && v.Int == 0 }
+
+// IsNonZero reports whether the field is known or trusted to hold a
+// non-zero value.
+func (v Value) IsNonZero() bool {
+	return v.Kind == Dynamic || (v.Kind == Const && v.Int != 0)
+}
+
+// ConstValue returns a constant Value written at pos.
+func ConstValue(n int64, explicit bool, pos token.Pos) Value {
+	return Value{Kind: Const, Int: n, Explicit: explicit, pos: pos}
+}
+
+// DynamicValue returns a Value written with a non-constant at pos.
+func DynamicValue(pos token.Pos) Value {
+	return Value{Kind: Dynamic, Explicit: true, pos: pos}
+}
+
+// Join returns what is known about a field that holds a on some paths
+// and b on others.
+func (a Value) Join(b Value) Value {
+	r := Value{Explicit: a.Explicit || b.Explicit, pos: a.pos}
+	if !r.pos.IsValid() {
+		r.pos = b.pos
+	}
+	if a.zeroField == b.zeroField {
+		r.zeroField = a.zeroField
+	}
+	switch {
+	case a.Kind == Unknown || b.Kind == Unknown:
+		r.Kind = Unknown
+	case a.Kind == Const && b.Kind == Const && a.Int == b.Int:
+		r.Kind, r.Int = Const, a.Int
+	default:
+		r.Kind = Dynamic
+	}
+	return r
+}
+
+// Describe renders the value for a message, formatting durations when
+// isDuration is set.
+func (v Value) Describe(isDuration bool) string {
+	switch v.Kind {
+	case Const:
+		if isDuration {
+			return time.Duration(v.Int).String()
+		}
+		return fmt.Sprint(v.Int)
+	case Dynamic:
+		return "set"
+	}
+	return "unknown"
+}
+
+// Copied returns v as a copy of the value holds it: the same constant,
+// not written by the program at the copy.
+func (v Value) Copied() Value {
+	v.Explicit, v.pos = false, token.NoPos
+	return v
+}
+
+// ValueOf returns what is known of the integer or boolean setting v,
+// written at pos: a constant (looking through conversions; booleans are
+// 0 or 1, nil is 0), the zero value of a struct field that is never set
+// anywhere, or Dynamic.
+func ValueOf(ix *valueflow.Index, v ssa.Value, pos token.Pos) Value {
+	if f, ok := ix.NeverSet(v); ok {
+		z := ConstValue(0, true, pos)
+		z.zeroField = fieldName(f)
+		return z
+	}
+	if c, ok := valueflow.StripCopies(v).(*ssa.Const); ok {
+		if c.Value == nil {
+			return ConstValue(0, true, pos)
+		}
+		switch c.Value.Kind() {
+		case constant.Int:
+			if n, ok := constant.Int64Val(c.Value); ok {
+				return ConstValue(n, true, pos)
+			}
+		case constant.Bool:
+			if constant.BoolVal(c.Value) {
+				return ConstValue(1, true, pos)
+			}
+			return ConstValue(0, true, pos)
+		}
+	}
+	return DynamicValue(pos)
+}
+
+// fieldName returns "Struct.Field" for a field of a package-level struct
+// type, or the field's name.
+func fieldName(f *types.Var) string {
+	scope := f.Pkg().Scope()
+	for _, name := range scope.Names() {
+		tn, ok := scope.Lookup(name).(*types.TypeName)
+		if !ok {
+			continue
+		}
+		if s, ok := tn.Type().Underlying().(*types.Struct); ok {
+			for i := 0; i < s.NumFields(); i++ {
+				if s.Field(i) == f {
+					return name + "." + f.Name()
+				}
+			}
+		}
+	}
+	return f.Name()
+}
