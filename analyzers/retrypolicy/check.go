@@ -9,7 +9,6 @@ import (
 	"golang.org/x/tools/go/ssa"
 
 	"github.com/httplint/httplint/analyzers/retrypolicy/internal/httpmethod"
-	"github.com/httplint/httplint/analyzers/retrypolicy/internal/retrylib"
 	"github.com/httplint/httplint/analyzers/retrypolicy/internal/retryloop"
 	"github.com/httplint/httplint/internal/http/deadline"
 	"github.com/httplint/httplint/internal/http/httplib"
@@ -27,10 +26,10 @@ type attempt struct {
 	// net/http send
 	hc    *httplib.Send
 	ls    *httplib.Send
-	entry *retrylib.Entry
+	entry *httplib.RetryEntry
 	// client is the retry configuration of the client that sends, when
 	// it retries by itself (nil otherwise).
-	client *retrylib.Client
+	client *httplib.RetryClient
 	// request is the *http.Request (or library request) sent, method its
 	// method when known.
 	request ssa.Value
@@ -546,8 +545,8 @@ func (c *checker) libraryRules(fn *ssa.Function, a *attempt) {
 
 // methodPolicy names, in parentheses, the setting of cl that retries
 // non-idempotent methods when it is not the library's default (see
-// retrylib.Client.MethodSetting), or returns "".
-func methodPolicy(cl *retrylib.Client) string {
+// httplib.RetryClient.MethodSetting), or returns "".
+func methodPolicy(cl *httplib.RetryClient) string {
 	if cl.MethodSetting == "" {
 		return ""
 	}
@@ -556,7 +555,7 @@ func methodPolicy(cl *retrylib.Client) string {
 
 // libraryUnbounded reports a retry library call configured to retry
 // forever.
-func (c *checker) libraryUnbounded(e *retrylib.Entry) {
+func (c *checker) libraryUnbounded(e *httplib.RetryEntry) {
 	if !e.Forever {
 		return
 	}
@@ -564,7 +563,7 @@ func (c *checker) libraryUnbounded(e *retrylib.Entry) {
 		return
 	}
 	if e.NeedsRetryable {
-		if uses, ok := retrylib.UsesRetryableError(e.Op); ok && !uses {
+		if uses, ok := httplib.UsesRetryableError(e.Op); ok && !uses {
 			return // nothing is ever retried
 		}
 	}
@@ -589,7 +588,7 @@ func (c *checker) libraryUnbounded(e *retrylib.Entry) {
 // library call.
 func (c *checker) nestedInOp(a *attempt) {
 	e := a.entry
-	op := retrylib.FuncOf(e.Op)
+	op := valueflow.FuncOf(e.Op)
 	if op == nil || op.Pkg != c.res.Index.Pkg {
 		return
 	}

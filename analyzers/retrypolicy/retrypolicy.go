@@ -10,9 +10,9 @@ import (
 	"golang.org/x/tools/go/ssa"
 
 	"github.com/httplint/httplint/analyzers/retrypolicy/internal/httpmethod"
-	"github.com/httplint/httplint/analyzers/retrypolicy/internal/retrylib"
 	"github.com/httplint/httplint/internal/http/deadline"
 	"github.com/httplint/httplint/internal/http/facts"
+	"github.com/httplint/httplint/internal/http/httplib"
 	"github.com/httplint/httplint/internal/http/reqbody"
 	"github.com/httplint/httplint/internal/http/sends"
 	"github.com/httplint/httplint/internal/lint"
@@ -107,7 +107,7 @@ type checker struct {
 	rep       *lint.Reporter
 	res       *facts.Result
 	methods   *httpmethod.Resolver
-	libs      *retrylib.Resolver
+	libs      *httplib.RetryResolver
 	deadlines *deadline.Resolver
 	senders   *sends.RequestSenders
 	bodies    *reqbody.Resolver
@@ -126,7 +126,7 @@ func run(pass *analysis.Pass, rep *lint.Reporter, cfg *config) error {
 		rep:       rep,
 		res:       res,
 		methods:   httpmethod.New(res.Index),
-		libs:      retrylib.New(res.Index),
+		libs:      httplib.NewRetryResolver(res.Index),
 		deadlines: res.DeadlineResolver(),
 		senders:   sends.NewRequestSenders(res.Index),
 		bodies:    res.BodyResolver(),

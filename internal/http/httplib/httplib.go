@@ -9,8 +9,9 @@
 // clients and transports ([ConstructorOf], [FreshPool]), what its methods
 // do with a client they receive ([PoolUseOf], [PreservesConfig]), the
 // calls that put a value into a request's URL or headers ([SinkOf]) and
-// the calls that set a header ([HeaderSetterOf]). Adding a library means
-// adding one file.
+// the calls that set a header ([HeaderSetterOf]), and, for a library that
+// retries, how its retry settings are configured and their defaults
+// ([RetryResolver]). Adding a library means adding one file.
 //
 // Functions are matched by [typeutil.FuncKey], types by package path and
 // name: never by identifier text.

@@ -1,4 +1,4 @@
-package retrylib
+package httplib
 
 import (
 	"golang.org/x/tools/go/ssa"
@@ -7,10 +7,13 @@ import (
 	"github.com/httplint/httplint/internal/typeutil"
 )
 
+// GoRetry is sethvargo/go-retry.
+var GoRetry = register(&Library{Name: "sethvargo/go-retry", Path: "github.com/sethvargo/go-retry", Kind: Retry})
+
 // goRetry models a sethvargo/go-retry Backoff (backoff.go:30-179): the
 // constructors never stop; WithMaxRetries and WithMaxDuration bound;
 // WithCappedDuration and the jitter wrappers pass through.
-func (r *Resolver) goRetry(e *Entry, b ssa.Value, depth int) {
+func (r *RetryResolver) goRetry(e *RetryEntry, b ssa.Value, depth int) {
 	roots, ok := r.origins(b)
 	if !ok || len(roots) != 1 || depth > 16 {
 		return
@@ -18,17 +21,17 @@ func (r *Resolver) goRetry(e *Entry, b ssa.Value, depth int) {
 	root := roots[0]
 	key, cc := calleeKey(root)
 	switch key {
-	case goRetry + ".NewConstant", goRetry + ".NewExponential", goRetry + ".NewFibonacci":
-		name := "retry." + key[len(goRetry)+1:]
+	case GoRetry.Path + ".NewConstant", GoRetry.Path + ".NewExponential", GoRetry.Path + ".NewFibonacci":
+		name := "retry." + key[len(GoRetry.Path)+1:]
 		e.Forever, e.Pos, e.Why, e.Fix = true, root.Pos(), name+" has no limit", "wrap it in retry.WithMaxRetries or WithMaxDuration"
-	case goRetry + ".WithMaxRetries":
+	case GoRetry.Path + ".WithMaxRetries":
 		if n := r.valueOf(cc.Args[0], root.Pos()); n.IsConst() {
 			e.Attempts = n.Int + 1
 		}
-	case goRetry + ".WithMaxDuration":
-	case goRetry + ".WithCappedDuration", goRetry + ".WithJitter", goRetry + ".WithJitterPercent":
+	case GoRetry.Path + ".WithMaxDuration":
+	case GoRetry.Path + ".WithCappedDuration", GoRetry.Path + ".WithJitter", GoRetry.Path + ".WithJitterPercent":
 		r.goRetry(e, cc.Args[1], depth+1)
-	case goRetry + ".WithFullJitter":
+	case GoRetry.Path + ".WithFullJitter":
 		r.goRetry(e, cc.Args[0], depth+1)
 	}
 }
@@ -38,7 +41,7 @@ func (r *Resolver) goRetry(e *Entry, b ssa.Value, depth int) {
 // sethvargo/go-retry's RetryableError; ok is false when op cannot be
 // seen.
 func UsesRetryableError(op ssa.Value) (uses, ok bool) {
-	fn := FuncOf(op)
+	fn := valueflow.FuncOf(op)
 	if fn == nil || len(fn.Blocks) == 0 {
 		return false, false
 	}
@@ -51,7 +54,7 @@ func UsesRetryableError(op ssa.Value) (uses, ok bool) {
 				if !ok {
 					continue
 				}
-				if typeutil.FuncKey(valueflow.StaticCallee(c.Common())) == goRetry+".RetryableError" {
+				if typeutil.FuncKey(valueflow.StaticCallee(c.Common())) == GoRetry.Path+".RetryableError" {
 					found = true
 				}
 				if callee := c.Common().StaticCallee(); callee != nil && callee.Pkg == f.Pkg && depth < 3 {
@@ -59,7 +62,7 @@ func UsesRetryableError(op ssa.Value) (uses, ok bool) {
 				} else if c.Common().StaticCallee() == nil || (callee != nil && callee.Pkg != f.Pkg && !typeutil.IsStd(pkgPath(callee))) {
 					// An error from code that cannot be seen may already
 					// be retryable.
-					if callee == nil || pkgPath(callee) != goRetry {
+					if callee == nil || pkgPath(callee) != GoRetry.Path {
 						found = found || returnsError(c)
 					}
 				}
@@ -71,15 +74,15 @@ func UsesRetryableError(op ssa.Value) (uses, ok bool) {
 }
 
 func init() {
-	register(&model{entry: func(r *Resolver, call ssa.CallInstruction) *Entry {
+	registerRetry(&retryModel{entry: func(r *RetryResolver, call ssa.CallInstruction) *RetryEntry {
 		c := call.Common()
 		switch key, fn := staticKey(call); key {
-		case goRetry + ".Do", goRetry + ".DoValue":
-			e := &Entry{Call: call, Name: "retry." + fn.Name(), Lib: goRetry, Op: callArg(c, 2), Ctx: callArg(c, 0), NeedsRetryable: true}
+		case GoRetry.Path + ".Do", GoRetry.Path + ".DoValue":
+			e := &RetryEntry{Call: call, Name: "retry." + fn.Name(), Lib: GoRetry.Path, Op: callArg(c, 2), Ctx: callArg(c, 0), NeedsRetryable: true}
 			r.goRetry(e, callArg(c, 1), 0)
 			return e
-		case goRetry + ".Constant", goRetry + ".Exponential", goRetry + ".Fibonacci":
-			return &Entry{Call: call, Name: "retry." + fn.Name(), Lib: goRetry, Op: callArg(c, 2), Ctx: callArg(c, 0), NeedsRetryable: true,
+		case GoRetry.Path + ".Constant", GoRetry.Path + ".Exponential", GoRetry.Path + ".Fibonacci":
+			return &RetryEntry{Call: call, Name: "retry." + fn.Name(), Lib: GoRetry.Path, Op: callArg(c, 2), Ctx: callArg(c, 0), NeedsRetryable: true,
 				Forever: true, Why: "retry." + fn.Name() + " has no retry or duration limit", Fix: "use retry.Do with a bounded backoff", Pos: call.Pos()}
 		}
 		return nil

@@ -1,18 +1,4 @@
-// Package retrylib models the retry configuration of HTTP client and
-// retry libraries, as built by a package's code.
-//
-// It answers two questions, each grounded in the libraries' sources (see
-// the semantics reference): does a retrying client (go-retryablehttp,
-// resty v2 and v3, heimdall, failsafehttp) retry a request, how many
-// attempts it makes, and whether it gates non-idempotent methods; and
-// does a retry library call (avast/retry-go v4, cenkalti/backoff v4 and
-// v5, sethvargo/go-retry, failsafe-go) retry forever, and how many
-// attempts it makes. Configuration is collected from constructor calls,
-// option arguments, builder chains, setter calls and field stores on the
-// object (in the same statement or later ones, through local variables,
-// struct fields and package variables of the package, and same-package
-// constructors). What cannot be followed is unknown.
-package retrylib
+package httplib
 
 import (
 	"go/constant"
@@ -26,20 +12,35 @@ import (
 	"github.com/httplint/httplint/internal/typeutil"
 )
 
-// A Resolver answers configuration questions about one package. It is
-// not safe for concurrent use.
-type Resolver struct {
+// A RetryResolver models the retry configuration of HTTP client and retry
+// libraries, as built by one package's code. It is not safe for
+// concurrent use.
+//
+// It answers two questions, each grounded in the libraries' sources (see
+// the semantics reference) and each answered by the library's model in
+// the library's file: does a retrying client (go-retryablehttp, resty v2
+// and v3, heimdall, failsafehttp) retry a request, how many attempts it
+// makes, and whether it gates non-idempotent methods; and does a retry
+// library call (avast/retry-go v4, cenkalti/backoff v4 and v5,
+// sethvargo/go-retry, failsafe-go, client-go's retry) retry forever, and
+// how many attempts it makes. Configuration is collected from
+// constructor calls, option arguments, builder chains, setter calls and
+// field stores on the object (in the same statement or later ones,
+// through local variables, struct fields and package variables of the
+// package, and same-package constructors). What cannot be followed is
+// unknown.
+type RetryResolver struct {
 	ix *valueflow.Index
 	// httpClients memoises RetryingHTTPClient per client allocation.
-	httpClients map[*ssa.Alloc]*Client
+	httpClients map[*ssa.Alloc]*RetryClient
 }
 
-// New returns a Resolver over ix.
-func New(ix *valueflow.Index) *Resolver { return &Resolver{ix: ix} }
+// NewRetryResolver returns a RetryResolver over ix.
+func NewRetryResolver(ix *valueflow.Index) *RetryResolver { return &RetryResolver{ix: ix} }
 
-// A Use is something done to a configured object: a method call with
+// A configUse is something done to a configured object: a method call with
 // the object as receiver, or a store into one of its fields.
-type Use struct {
+type configUse struct {
 	Call  ssa.CallInstruction
 	Fn    *types.Func // the static callee, or nil for an interface call
 	Name  string      // the method name
@@ -49,7 +50,7 @@ type Use struct {
 }
 
 // Pos returns the position of the use.
-func (u Use) Pos() token.Pos {
+func (u configUse) Pos() token.Pos {
 	if u.Call != nil {
 		return u.Call.Pos()
 	}
@@ -71,8 +72,8 @@ const maxUses = 512
 // package variables it is stored in, same-package functions it is passed
 // to, and the callers of same-package functions that return it. chain
 // reports whether a method result is the same object.
-func (r *Resolver) uses(roots []ssa.Value, chain func(types.Type) bool) []Use {
-	var out []Use
+func (r *RetryResolver) uses(roots []ssa.Value, chain func(types.Type) bool) []configUse {
+	var out []configUse
 	seen := make(map[ssa.Value]bool)
 	var work []ssa.Value
 	push := func(v ssa.Value) {
@@ -103,7 +104,7 @@ func (r *Resolver) uses(roots []ssa.Value, chain func(types.Type) bool) []Use {
 				if frefs := x.Referrers(); frefs != nil && f != nil {
 					for _, fr := range *frefs {
 						if st, ok := fr.(*ssa.Store); ok && st.Addr == x {
-							out = append(out, Use{Store: st, Field: f})
+							out = append(out, configUse{Store: st, Field: f})
 						}
 					}
 				}
@@ -157,7 +158,7 @@ func (r *Resolver) uses(roots []ssa.Value, chain func(types.Type) bool) []Use {
 				c := x.Common()
 				if c.IsInvoke() {
 					if c.Value == v {
-						out = append(out, Use{Call: x, Name: c.Method.Name(), Args: c.Args})
+						out = append(out, configUse{Call: x, Name: c.Method.Name(), Args: c.Args})
 						if call, ok := x.(*ssa.Call); ok && chain(call.Type()) {
 							push(call)
 						}
@@ -170,7 +171,7 @@ func (r *Resolver) uses(roots []ssa.Value, chain func(types.Type) bool) []Use {
 				}
 				sig, _ := fn.Type().(*types.Signature)
 				if sig != nil && sig.Recv() != nil && len(c.Args) > 0 && c.Args[0] == v {
-					out = append(out, Use{Call: x, Fn: fn, Name: fn.Name(), Args: c.Args[1:]})
+					out = append(out, configUse{Call: x, Fn: fn, Name: fn.Name(), Args: c.Args[1:]})
 					if call, ok := x.(*ssa.Call); ok && chain(call.Type()) {
 						push(call)
 					}
@@ -193,7 +194,7 @@ func (r *Resolver) uses(roots []ssa.Value, chain func(types.Type) bool) []Use {
 
 // origins returns the values v may come from, looking into the results
 // of same-package functions. ok is false when some origin is unknown.
-func (r *Resolver) origins(v ssa.Value) ([]ssa.Value, bool) {
+func (r *RetryResolver) origins(v ssa.Value) ([]ssa.Value, bool) {
 	var out []ssa.Value
 	ok := true
 	busy := make(map[*ssa.Function]bool)
@@ -309,7 +310,7 @@ func variadic(v ssa.Value) ([]ssa.Value, bool) {
 
 // valueOf returns what is known of the integer or boolean setting v,
 // written at pos.
-func (r *Resolver) valueOf(v ssa.Value, pos token.Pos) setting.Value {
+func (r *RetryResolver) valueOf(v ssa.Value, pos token.Pos) setting.Value {
 	return setting.ValueOf(r.ix, v, pos)
 }
 

@@ -1,4 +1,4 @@
-package retrylib
+package httplib
 
 import (
 	"go/token"
@@ -10,13 +10,22 @@ import (
 	"github.com/httplint/httplint/internal/typeutil"
 )
 
+// Backoff is cenkalti/backoff; v4 (v4.3.0) and v5 are modelled.
+var Backoff = register(&Library{Name: "cenkalti/backoff", Path: "github.com/cenkalti/backoff", Kind: Retry})
+
+// Import paths of the modelled major versions.
+const (
+	BackoffV4 = "github.com/cenkalti/backoff/v4"
+	BackoffV5 = "github.com/cenkalti/backoff/v5"
+)
+
 // backoffV4 models a cenkalti/backoff v4 BackOff: Retry stops only when
 // the BackOff returns Stop (retry.go:70-118); ExponentialBackOff stops
 // after MaxElapsedTime (15m by default), never when it is 0
 // (exponential.go:59-61,176); ZeroBackOff and ConstantBackOff never stop
 // (backoff.go:40-65); WithMaxRetries bounds (tries.go:12-25);
 // WithContext makes it honour a context (context.go:23-49).
-func (r *Resolver) backoffV4(e *Entry, b ssa.Value) {
+func (r *RetryResolver) backoffV4(e *RetryEntry, b ssa.Value) {
 	roots, ok := r.origins(b)
 	if !ok || len(roots) != 1 {
 		return
@@ -24,20 +33,20 @@ func (r *Resolver) backoffV4(e *Entry, b ssa.Value) {
 	root := roots[0]
 	key, cc := calleeKey(root)
 	switch key {
-	case backoffV4 + ".WithMaxRetries":
+	case BackoffV4 + ".WithMaxRetries":
 		n := r.valueOf(cc.Args[1], root.Pos())
 		if n.IsConst() {
 			e.Attempts = n.Int + 1
 		}
 		return
-	case backoffV4 + ".WithContext":
+	case BackoffV4 + ".WithContext":
 		e.Ctx = cc.Args[1]
 		r.backoffV4(e, cc.Args[0])
 		return
-	case backoffV4 + ".NewConstantBackOff":
+	case BackoffV4 + ".NewConstantBackOff":
 		e.Forever, e.Pos, e.Why, e.Fix = true, root.Pos(), "a ConstantBackOff never stops", "wrap it in backoff.WithMaxRetries"
 		return
-	case backoffV4 + ".NewExponentialBackOff":
+	case BackoffV4 + ".NewExponentialBackOff":
 		opts, ok := variadic(cc.Args[0])
 		if !ok {
 			return
@@ -45,7 +54,7 @@ func (r *Resolver) backoffV4(e *Entry, b ssa.Value) {
 		max := setting.ConstValue(int64(15*time.Minute), false, token.NoPos)
 		for _, o := range opts {
 			okey, occ := calleeKey(o)
-			if okey == backoffV4+".WithMaxElapsedTime" {
+			if okey == BackoffV4+".WithMaxElapsedTime" {
 				max = r.valueOf(occ.Args[0], o.Pos())
 			} else if okey == "" {
 				return
@@ -62,11 +71,11 @@ func (r *Resolver) backoffV4(e *Entry, b ssa.Value) {
 		return
 	}
 	switch {
-	case typeutil.IsPointerTo(alloc.Type(), backoffV4, "ZeroBackOff"):
+	case typeutil.IsPointerTo(alloc.Type(), BackoffV4, "ZeroBackOff"):
 		e.Forever, e.Pos, e.Why, e.Fix = true, root.Pos(), "a ZeroBackOff never stops", "wrap it in backoff.WithMaxRetries"
-	case typeutil.IsPointerTo(alloc.Type(), backoffV4, "ConstantBackOff"):
+	case typeutil.IsPointerTo(alloc.Type(), BackoffV4, "ConstantBackOff"):
 		e.Forever, e.Pos, e.Why, e.Fix = true, root.Pos(), "a ConstantBackOff never stops", "wrap it in backoff.WithMaxRetries"
-	case typeutil.IsPointerTo(alloc.Type(), backoffV4, "ExponentialBackOff"):
+	case typeutil.IsPointerTo(alloc.Type(), BackoffV4, "ExponentialBackOff"):
 		// A literal: MaxElapsedTime is 0 unless set; without a Clock,
 		// Reset panics (exponential.go:164-167), a different bug.
 		stores, _ := r.ix.ObjectStores(alloc, nil)
@@ -87,7 +96,7 @@ func (r *Resolver) backoffV4(e *Entry, b ssa.Value) {
 }
 
 // storedInt applies stores to field name of the object root to v.
-func (r *Resolver) storedInt(root ssa.Value, name string, v setting.Value) setting.Value {
+func (r *RetryResolver) storedInt(root ssa.Value, name string, v setting.Value) setting.Value {
 	stores, _ := r.ix.ObjectStores(root, nil)
 	n := 0
 	for _, st := range stores {
@@ -107,7 +116,7 @@ func (r *Resolver) storedInt(root ssa.Value, name string, v setting.Value) setti
 // backoffV5 models cenkalti/backoff v5 Retry options (retry.go:29-137):
 // MaxElapsedTime 15m by default, 0 means none; MaxTries 0 means none;
 // its backoffs never return Stop except StopBackOff.
-func (r *Resolver) backoffV5(e *Entry, optsArg ssa.Value) {
+func (r *RetryResolver) backoffV5(e *RetryEntry, optsArg ssa.Value) {
 	opts, ok := variadic(optsArg)
 	if !ok {
 		return
@@ -117,11 +126,11 @@ func (r *Resolver) backoffV5(e *Entry, optsArg ssa.Value) {
 	for _, o := range opts {
 		key, cc := calleeKey(o)
 		switch key {
-		case backoffV5 + ".WithMaxTries":
+		case BackoffV5 + ".WithMaxTries":
 			tries = r.valueOf(cc.Args[0], o.Pos())
-		case backoffV5 + ".WithMaxElapsedTime":
+		case BackoffV5 + ".WithMaxElapsedTime":
 			elapsed = r.valueOf(cc.Args[0], o.Pos())
-		case backoffV5 + ".WithBackOff":
+		case BackoffV5 + ".WithBackOff":
 			bs, ok := r.origins(cc.Args[0])
 			if !ok || len(bs) != 1 {
 				return
@@ -129,14 +138,14 @@ func (r *Resolver) backoffV5(e *Entry, optsArg ssa.Value) {
 			bk, _ := calleeKey(bs[0])
 			alloc, isAlloc := bs[0].(*ssa.Alloc)
 			switch {
-			case bk == backoffV5+".NewExponentialBackOff", bk == backoffV5+".NewConstantBackOff":
-			case isAlloc && (typeutil.IsPointerTo(alloc.Type(), backoffV5, "ExponentialBackOff") ||
-				typeutil.IsPointerTo(alloc.Type(), backoffV5, "ZeroBackOff") ||
-				typeutil.IsPointerTo(alloc.Type(), backoffV5, "ConstantBackOff")):
+			case bk == BackoffV5+".NewExponentialBackOff", bk == BackoffV5+".NewConstantBackOff":
+			case isAlloc && (typeutil.IsPointerTo(alloc.Type(), BackoffV5, "ExponentialBackOff") ||
+				typeutil.IsPointerTo(alloc.Type(), BackoffV5, "ZeroBackOff") ||
+				typeutil.IsPointerTo(alloc.Type(), BackoffV5, "ConstantBackOff")):
 			default:
 				return // may return Stop
 			}
-		case backoffV5 + ".WithNotify":
+		case BackoffV5 + ".WithNotify":
 		default:
 			return
 		}
@@ -154,16 +163,16 @@ func (r *Resolver) backoffV5(e *Entry, optsArg ssa.Value) {
 }
 
 func init() {
-	register(&model{entry: func(r *Resolver, call ssa.CallInstruction) *Entry {
+	registerRetry(&retryModel{entry: func(r *RetryResolver, call ssa.CallInstruction) *RetryEntry {
 		c := call.Common()
 		switch key, fn := staticKey(call); key {
-		case backoffV4 + ".Retry", backoffV4 + ".RetryWithData", backoffV4 + ".RetryNotify", backoffV4 + ".RetryNotifyWithData",
-			backoffV4 + ".RetryNotifyWithTimer", backoffV4 + ".RetryNotifyWithTimerAndData":
-			e := &Entry{Call: call, Name: "backoff." + fn.Name(), Lib: backoffV4, Op: callArg(c, 0)}
+		case BackoffV4 + ".Retry", BackoffV4 + ".RetryWithData", BackoffV4 + ".RetryNotify", BackoffV4 + ".RetryNotifyWithData",
+			BackoffV4 + ".RetryNotifyWithTimer", BackoffV4 + ".RetryNotifyWithTimerAndData":
+			e := &RetryEntry{Call: call, Name: "backoff." + fn.Name(), Lib: BackoffV4, Op: callArg(c, 0)}
 			r.backoffV4(e, callArg(c, 1))
 			return e
-		case backoffV5 + ".Retry":
-			e := &Entry{Call: call, Name: "backoff.Retry", Lib: backoffV5, Op: callArg(c, 1), Ctx: callArg(c, 0)}
+		case BackoffV5 + ".Retry":
+			e := &RetryEntry{Call: call, Name: "backoff.Retry", Lib: BackoffV5, Op: callArg(c, 1), Ctx: callArg(c, 0)}
 			r.backoffV5(e, callArg(c, 2))
 			return e
 		}

@@ -1,4 +1,4 @@
-package retrylib
+package httplib
 
 import (
 	"go/token"
@@ -15,18 +15,18 @@ import (
 // wait.ExponentialBackoff, k8s.io/apimachinery v0.36.1
 // pkg/util/wait/backoff.go:475-486); they sleep between attempts and
 // honour no context. They never retry forever.
-const clientGoRetry = "k8s.io/client-go/util/retry"
+var clientGoRetry = register(&Library{Name: "k8s.io/client-go retry", Path: "k8s.io/client-go/util/retry", Kind: Retry}).Path
 
 // clientGoDefaults are the Steps of client-go's default backoffs
 // (util.go:26-40).
 var clientGoDefaults = map[string]int64{"DefaultRetry": 5, "DefaultBackoff": 4}
 
 func init() {
-	register(&model{entry: (*Resolver).clientGoEntry})
+	registerRetry(&retryModel{entry: (*RetryResolver).clientGoEntry})
 }
 
 // clientGoEntry recognises retry.OnError and retry.RetryOnConflict.
-func (r *Resolver) clientGoEntry(call ssa.CallInstruction) *Entry {
+func (r *RetryResolver) clientGoEntry(call ssa.CallInstruction) *RetryEntry {
 	key, fn := staticKey(call)
 	c := call.Common()
 	var op ssa.Value
@@ -38,14 +38,14 @@ func (r *Resolver) clientGoEntry(call ssa.CallInstruction) *Entry {
 	default:
 		return nil
 	}
-	return &Entry{Call: call, Name: "retry." + fn.Name(), Lib: clientGoRetry, Op: op, Attempts: r.backoffSteps(callArg(c, 0))}
+	return &RetryEntry{Call: call, Name: "retry." + fn.Name(), Lib: clientGoRetry, Op: op, Attempts: r.backoffSteps(callArg(c, 0))}
 }
 
 // backoffSteps returns the Steps of the wait.Backoff value b, the number
 // of attempts, when it is one of client-go's defaults or a literal of
 // this function with a constant Steps; 0 when unknown (or when Steps is
 // not positive: fn never runs).
-func (r *Resolver) backoffSteps(b ssa.Value) int64 {
+func (r *RetryResolver) backoffSteps(b ssa.Value) int64 {
 	load, ok := valueflow.StripCopies(b).(*ssa.UnOp)
 	if !ok || load.Op != token.MUL {
 		return 0

@@ -1,4 +1,4 @@
-package retrylib
+package httplib
 
 import (
 	"go/token"
@@ -8,10 +8,16 @@ import (
 	"github.com/httplint/httplint/internal/ssa/valueflow"
 )
 
+// RetryGo is avast/retry-go; v4 is modelled (RetryGoV4).
+var RetryGo = register(&Library{Name: "avast/retry-go", Path: "github.com/avast/retry-go", Kind: Retry})
+
+// RetryGoV4 is the import path of the modelled major version.
+const RetryGoV4 = "github.com/avast/retry-go/v4"
+
 // retryGo models avast/retry-go v4 options (options.go:48-312): 10
 // attempts by default; Attempts(0) and UntilSucceeded() retry forever
 // (retry.go:139-169); Context(ctx) is the only context it honours.
-func (r *Resolver) retryGo(e *Entry, optsArg ssa.Value) {
+func (r *RetryResolver) retryGo(e *RetryEntry, optsArg ssa.Value) {
 	opts, ok := variadic(optsArg)
 	if !ok {
 		return
@@ -22,20 +28,20 @@ func (r *Resolver) retryGo(e *Entry, optsArg ssa.Value) {
 	for _, o := range opts {
 		key, cc := calleeKey(o)
 		switch key {
-		case retryGo + ".Attempts":
+		case RetryGoV4 + ".Attempts":
 			n := r.valueOf(cc.Args[0], o.Pos())
 			if !n.IsConst() {
 				return
 			}
 			attempts, pos, why, fix = n.Int, o.Pos(), "retry.Attempts(0) retries until success", "pass a positive count"
-		case retryGo + ".UntilSucceeded":
+		case RetryGoV4 + ".UntilSucceeded":
 			attempts, pos, why, fix = 0, o.Pos(), "retry.UntilSucceeded() retries until success", "use retry.Attempts(n)"
-		case retryGo + ".Context":
+		case RetryGoV4 + ".Context":
 			e.Ctx = cc.Args[0]
 		case "":
-			return // an option value the model cannot see
+			return // an option value the retryModel cannot see
 		default:
-			if fn := valueflow.StaticCallee(cc); fn == nil || fn.Pkg() == nil || fn.Pkg().Path() != retryGo {
+			if fn := valueflow.StaticCallee(cc); fn == nil || fn.Pkg() == nil || fn.Pkg().Path() != RetryGoV4 {
 				return
 			}
 		}
@@ -48,11 +54,11 @@ func (r *Resolver) retryGo(e *Entry, optsArg ssa.Value) {
 }
 
 func init() {
-	register(&model{entry: func(r *Resolver, call ssa.CallInstruction) *Entry {
+	registerRetry(&retryModel{entry: func(r *RetryResolver, call ssa.CallInstruction) *RetryEntry {
 		switch key, fn := staticKey(call); key {
-		case retryGo + ".Do", retryGo + ".DoWithData":
+		case RetryGoV4 + ".Do", RetryGoV4 + ".DoWithData":
 			c := call.Common()
-			e := &Entry{Call: call, Name: "retry." + fn.Name(), Lib: retryGo, Op: callArg(c, 0)}
+			e := &RetryEntry{Call: call, Name: "retry." + fn.Name(), Lib: RetryGoV4, Op: callArg(c, 0)}
 			r.retryGo(e, callArg(c, 1))
 			return e
 		}
