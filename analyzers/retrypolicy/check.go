@@ -2,6 +2,7 @@ package retrypolicy
 
 import (
 	"fmt"
+	"go/token"
 	"go/types"
 	"strings"
 
@@ -10,10 +11,12 @@ import (
 
 	"github.com/httplint/httplint/analyzers/retrypolicy/internal/httpmethod"
 	"github.com/httplint/httplint/analyzers/retrypolicy/internal/retryloop"
+	"github.com/httplint/httplint/internal/giveup"
 	"github.com/httplint/httplint/internal/http/deadline"
 	"github.com/httplint/httplint/internal/http/httplib"
 	"github.com/httplint/httplint/internal/http/reqbody"
 	"github.com/httplint/httplint/internal/lint"
+	"github.com/httplint/httplint/internal/ssa/setting"
 	"github.com/httplint/httplint/internal/ssa/valueflow"
 	"github.com/httplint/httplint/internal/typeutil"
 )
@@ -450,6 +453,9 @@ func libPackage(lib *httplib.Library) string {
 // nonIdempotentLoop reports a POST or PATCH re-sent by a loop without an
 // idempotency key.
 func (c *checker) nonIdempotentLoop(fn *ssa.Function, a *attempt, r *retryloop.Retry, related []analysis.RelatedInformation) {
+	if a.method == "" && r.OnError {
+		c.giveUp(a.call.Pos(), "retry-method-unknown", a.name)
+	}
 	if !httpmethod.IsNonIdempotent(a.method) || c.hasKey(fn, a) {
 		return
 	}
@@ -522,6 +528,12 @@ func (c *checker) consumedBody(fn *ssa.Function, a *attempt, r *retryloop.Retry,
 // libraryRules applies the rules about retry libraries and retrying
 // clients that do not need a hand-written loop.
 func (c *checker) libraryRules(fn *ssa.Function, a *attempt) {
+	switch {
+	case a.entry != nil && !a.entry.Forever && a.entry.Attempts == 0:
+		c.giveUp(a.call.Pos(), "retry-entry-unknown", a.name)
+	case a.ls != nil && a.ls.Lib.Kind&httplib.Retry != 0 && (a.client == nil || a.client.Retries.Kind == setting.Unknown):
+		c.giveUp(a.call.Pos(), "retry-client-unknown", a.name)
+	}
 	if e := a.entry; e != nil {
 		c.libraryUnbounded(e)
 		c.nestedInOp(a)
@@ -541,6 +553,12 @@ func (c *checker) libraryRules(fn *ssa.Function, a *attempt) {
 			Message: fmt.Sprintf("%s sends this %s up to %d times%s with no %s header; set one",
 				a.client.Lib, a.method, a.client.Attempts(), methodPolicy(a.client), c.keyName)})
 	}
+}
+
+// giveUp records, for the census of give-ups, that the attempt at pos
+// (named what) was left without a verdict for reason.
+func (c *checker) giveUp(pos token.Pos, reason, what string) {
+	giveup.Note(c.pass.Fset, pos, reason, what)
 }
 
 // methodPolicy names, in parentheses, the setting of cl that retries

@@ -98,7 +98,7 @@ func newFlags(progname string, suite lint.Suite) *options {
 	fs.BoolVar(&o.verbose, "v", false, "verbose: list stale baseline entries")
 	fs.StringVar(&o.cpuprofile, "cpuprofile", "", "write a CPU profile to `FILE`")
 	fs.StringVar(&o.memprofile, "memprofile", "", "write a heap profile to `FILE`")
-	fs.StringVar(&o.giveups, giveupsFlag, "", "debug: write where the analysis gives up on a candidate to `FILE`, as JSON lines")
+	fs.StringVar(&o.giveups, giveupsFlag, "", "debug: append where the analysis gives up on a candidate to `FILE`, as JSON lines")
 	fs.Bool("version", false, "print the version and exit")
 	if len(defs) > 1 {
 		registerAnalyzerFlags(fs, defs, o.enabled)
@@ -172,7 +172,9 @@ func (o *options) startDebugOutputs() (stop func(), err error) {
 		})
 	}
 	if o.giveups != "" {
-		f, err := os.Create(o.giveups)
+		// Appended to, so that a script can gather the census of many
+		// runs in one file.
+		f, err := os.OpenFile(o.giveups, os.O_WRONLY|os.O_CREATE|os.O_APPEND, 0o644)
 		if err != nil {
 			stop()
 			return func() {}, err

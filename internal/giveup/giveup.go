@@ -7,7 +7,7 @@
 package giveup
 
 import (
-	"bufio"
+	"bytes"
 	"encoding/json"
 	"go/token"
 	"io"
@@ -25,31 +25,36 @@ type Record struct {
 var (
 	on   atomic.Bool
 	mu   sync.Mutex
-	out  *bufio.Writer
+	dest io.Writer
+	buf  bytes.Buffer
 	enc  *json.Encoder
 	seen map[[2]string]bool
 )
 
-// Start turns the census on, writing to w until Stop.
+// Start turns the census on, for w until Stop.
 func Start(w io.Writer) {
 	mu.Lock()
 	defer mu.Unlock()
-	out = bufio.NewWriter(w)
-	enc = json.NewEncoder(out)
+	dest = w
+	buf.Reset()
+	enc = json.NewEncoder(&buf)
 	seen = make(map[[2]string]bool)
 	on.Store(true)
 }
 
-// Stop turns the census off and flushes what it wrote.
+// Stop turns the census off and writes what it recorded to the writer
+// given to Start, in one Write: runs that append to one file (a corpus
+// script's) leave whole lines.
 func Stop() error {
 	on.Store(false)
 	mu.Lock()
 	defer mu.Unlock()
-	if out == nil {
+	if dest == nil {
 		return nil
 	}
-	err := out.Flush()
-	out, enc, seen = nil, nil, nil
+	_, err := dest.Write(buf.Bytes())
+	dest, enc, seen = nil, nil, nil
+	buf.Reset()
 	return err
 }
 

@@ -7,8 +7,15 @@
 #
 # usage: scripts/giveups/run.sh [-o OUTDIR] [--bin HTTPLINT] TARGET...
 #
-#   TARGET   "std" (the standard library, from this module's root), or a
-#            directory holding a Go module (httplint ./... runs there)
+#   TARGET   "std" (the standard library, from this module's root);
+#            a directory holding a Go module (httplint ./... runs there);
+#            corpus:DIR, the 47-module corpus (scripts/corpus/run.sh -o DIR
+#            -- -deps; DIR/mod is reused when an earlier run set it up);
+#            defects:DIR, every version of scripts/defects (run.sh -o DIR
+#            -- -deps); apps:DIR[:REGEX], the application modules
+#            (scripts/apps/run.sh -o DIR, reusing DIR/src, optionally
+#            --only REGEX). Positions seen by several runs of one target
+#            (a defect's buggy and fixed versions) count once.
 #   -o       output directory (default: a new temp dir, printed); one
 #            <target>.jsonl per target and all.jsonl
 #   --bin    use this httplint binary instead of building one
@@ -43,16 +50,39 @@ printf 'output directory: %s\n' "$OUTDIR" >&2
 
 : >"$OUTDIR/all.jsonl"
 for t in "${TARGETS[@]}"; do
-	if [[ $t == std ]]; then
-		name=std dir=$REPO pattern=std
-	else
-		[[ -f $t/go.mod ]] || die "$t: not a module directory"
-		name=$(basename "$t") dir=$t pattern=./...
-	fi
+	kind=dir regex=''
+	case $t in
+	std) name=std dir=$REPO pattern=std ;;
+	corpus:* | defects:*)
+		kind=${t%%:*} dir=${t#*:} name=$kind
+		mkdir -p "$dir" && dir=$(cd "$dir" && pwd) ;;
+	apps:*)
+		kind=apps name=apps rest=${t#apps:} dir=${rest%%:*}
+		[[ $rest == *:* ]] && regex=${rest#*:}
+		mkdir -p "$dir" && dir=$(cd "$dir" && pwd) ;;
+	*)
+		[[ -f $t/go.mod ]] || die "$t: not a module directory, std, corpus:DIR, defects:DIR or apps:DIR"
+		name=$(basename "$t") dir=$t pattern=./... ;;
+	esac
 	out=$OUTDIR/$name.jsonl
+	: >"$out"
 	# Findings (exit 3) and packages that fail to load (exit 1) are
-	# expected; the census is what counts.
-	(cd "$dir" && "$BIN" -httplint.giveups="$out" "$pattern" >/dev/null 2>"$OUTDIR/$name.err") || true
+	# expected; the census is what counts. The flag appends, so a
+	# script's many runs gather in one file.
+	flag=-httplint.giveups=$out
+	case $kind in
+	dir) (cd "$dir" && "$BIN" "$flag" "$pattern" >/dev/null 2>"$OUTDIR/$name.err") || true ;;
+	corpus)
+		reuse=()
+		[[ -d $dir/mod ]] && reuse=(--reuse-mod)
+		"$REPO/scripts/corpus/run.sh" -o "$dir" ${reuse[@]+"${reuse[@]}"} --bin "$BIN" -- -deps "$flag" >"$OUTDIR/$name.err" 2>&1 || true ;;
+	defects) "$REPO/scripts/defects/run.sh" -o "$dir" --bin "$BIN" -- -deps "$flag" >"$OUTDIR/$name.err" 2>&1 || true ;;
+	apps)
+		only=()
+		[[ -n $regex ]] && only=(--only "$regex")
+		"$REPO/scripts/apps/run.sh" -o "$dir" --reuse-src ${only[@]+"${only[@]}"} --bin "$BIN" -- "$flag" >"$OUTDIR/$name.err" 2>&1 || true ;;
+	esac
+	jq -sc 'unique_by([.reason, .pos]) | .[]' "$out" >"$out.tmp" && mv "$out.tmp" "$out"
 	printf '%-40s %6d give-ups\n' "$name" "$(wc -l <"$out")" >&2
 	jq -c --arg t "$name" '. + {target: $t}' "$out" >>"$OUTDIR/all.jsonl"
 done

@@ -1,12 +1,14 @@
 package length
 
 import (
+	"fmt"
 	"go/ast"
 	"go/token"
 	"go/types"
 
 	"golang.org/x/tools/go/ssa"
 
+	"github.com/httplint/httplint/internal/giveup"
 	"github.com/httplint/httplint/internal/ssa/valueflow"
 )
 
@@ -217,6 +219,37 @@ func (a *Estimator) frameForFn(f *frame, fn *ssa.Function) *frame {
 	return a.root(fn)
 }
 
+// step counts one evaluation step at v and reports whether the query is
+// still within its budget; the census of give-ups hears of the first
+// step over it.
+func (a *Estimator) step(v ssa.Value) bool {
+	a.steps++
+	if a.steps <= budget {
+		return true
+	}
+	if a.steps == budget+1 && giveup.On() {
+		name := "?"
+		if fn := v.Parent(); fn != nil {
+			name = fn.Name()
+		}
+		giveup.Note(a.fset, v.Pos(), "length-budget", name)
+	}
+	return false
+}
+
+// tooManySites reports whether fn, a function whose callers are all
+// known, has more call sites than an estimate joins (the census of
+// give-ups hears of it).
+func (a *Estimator) tooManySites(fn *ssa.Function, sites []ssa.CallInstruction) bool {
+	if len(sites) <= maxSites {
+		return false
+	}
+	if giveup.On() {
+		giveup.Note(a.fset, fn.Pos(), "length-callers-too-many", fmt.Sprintf("%s (%d callers)", fn.Name(), len(sites)))
+	}
+	return true
+}
+
 // none is the estimate of an empty set of values (the identity of Join).
 var none = Length{Bounded: true, Safe: true, none: true}
 
@@ -239,8 +272,7 @@ func (a *Estimator) eval(f *frame, v ssa.Value, m measure) (l Length) {
 		}
 		return Unknown
 	}
-	a.steps++
-	if a.steps > budget {
+	if !a.step(v) {
 		return Unknown
 	}
 	f.busy[k] = true
@@ -291,7 +323,7 @@ func (a *Estimator) param(f *frame, p *ssa.Parameter, m measure) Length {
 	}
 	sites, complete := a.ix.Callers(fn)
 	if complete {
-		if len(sites) == 0 || len(sites) > maxSites {
+		if len(sites) == 0 || a.tooManySites(fn, sites) {
 			return Unknown
 		}
 		r := none

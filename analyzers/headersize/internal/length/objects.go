@@ -215,8 +215,7 @@ func (a *Estimator) objectAt(f *frame, leaf ssa.Value, m measure, at ssa.Instruc
 	}
 	a.objBusy[k] = true
 	defer delete(a.objBusy, k)
-	a.steps++
-	if a.steps > budget {
+	if !a.step(leaf) {
 		return Unknown
 	}
 	if p, ok := leaf.(*ssa.Parameter); ok {
@@ -318,7 +317,7 @@ func (a *Estimator) paramObject(f *frame, p *ssa.Parameter, m measure) (Length, 
 		return argOf(f.parent, f.site), true
 	}
 	if sites, ok := a.ix.Callers(fn); ok && fn.Synthetic == "" {
-		if len(sites) == 0 || len(sites) > maxSites {
+		if len(sites) == 0 || a.tooManySites(fn, sites) {
 			return Unknown, true
 		}
 		r := none
@@ -348,8 +347,7 @@ func (a *Estimator) objMuts(f *frame, leaf ssa.Value, m measure, at ssa.Instruct
 	for _, mu := range oi.muts[leaf] {
 		// Each mutation is a step: the work per query stays bounded
 		// however many times the object is written.
-		a.steps++
-		if a.steps > budget {
+		if !a.step(leaf) {
 			return Unknown
 		}
 		if !a.mayPrecede(mu.instr, at) {

@@ -7,8 +7,9 @@ import (
 	"go/types"
 	"sort"
 
-	"github.com/httplint/httplint/internal/ssa/loops"
 	"golang.org/x/tools/go/ssa"
+
+	"github.com/httplint/httplint/internal/ssa/loops"
 )
 
 // A loop is a natural loop of an SSA function, with the conditional

@@ -7,6 +7,8 @@ import (
 	"slices"
 
 	"golang.org/x/tools/go/ssa"
+
+	"github.com/httplint/httplint/internal/giveup"
 )
 
 // An Attempt is a call whose failure a loop may retry.
@@ -126,10 +128,19 @@ func (f *Forest) Retry(a Attempt) *Retry {
 		return nil
 	}
 	cb := a.Call.Block()
-	for _, l := range f.Enclosing(cb) {
-		if r := f.retry(l, a); r != nil {
+	untested := false
+	for i, l := range f.Enclosing(cb) {
+		r, seen := f.retry(l, a)
+		if r != nil {
 			return r
 		}
+		untested = untested || (i == 0 && !seen)
+	}
+	if untested && giveup.On() {
+		// Nothing in the innermost loop tests the attempt's outcome as
+		// far as the model sees: it may go to a helper, a field or a
+		// channel that decides.
+		giveup.Note(f.Fn.Prog.Fset, a.Call.Pos(), "loop-outcome-untested", f.Fn.Name())
 	}
 	return nil
 }
@@ -149,7 +160,9 @@ type test struct {
 	decision bool
 }
 
-func (f *Forest) retry(l *Loop, a Attempt) *Retry {
+// retry returns the retry l makes of a, or nil; tested reports whether
+// any test in l was seen to look at the attempt's outcome.
+func (f *Forest) retry(l *Loop, a Attempt) (_ *Retry, tested bool) {
 	fn := f.Fn
 	n := len(fn.Blocks)
 	cb := a.Call.Block()
@@ -217,7 +230,7 @@ func (f *Forest) retry(l *Loop, a Attempt) *Retry {
 			}
 		}
 		if latch == nil {
-			return nil
+			return nil, len(tests) > 0
 		}
 	}
 
@@ -225,14 +238,14 @@ func (f *Forest) retry(l *Loop, a Attempt) *Retry {
 	// iteration: otherwise the loop repeats on success too (a poller, a
 	// stream reconnect loop, a worker), which is not a retry.
 	if !f.successExits(l, cb, tests) {
-		return nil
+		return nil, true
 	}
 
 	// What is sent must not change on the way back.
 	iv := &invariance{f: f, l: l, fr: fr, fail: fail, seen: make(map[ssa.Value]bool)}
 	for _, in := range a.Inputs {
 		if in != nil && iv.varies(in) {
-			return nil
+			return nil, true
 		}
 	}
 
@@ -241,7 +254,7 @@ func (f *Forest) retry(l *Loop, a Attempt) *Retry {
 	f.computeCycle(r, cb, fr, tests)
 	r.classifyExits(f, a, tests)
 	r.Waits = f.waits(r, a)
-	return r
+	return r, true
 }
 
 // retriesOnError reports whether a failure of the attempt without a
