@@ -37,6 +37,9 @@ type attempt struct {
 	// method when known.
 	request ssa.Value
 	method  string
+	// methodFrom is the call that passes the method to a parameter of
+	// the function that builds the request, if it comes from one.
+	methodFrom token.Pos
 	// helper reports a call of a function of the package that sends the
 	// request it receives (hc then describes that request only).
 	helper bool
@@ -124,7 +127,7 @@ func (c *checker) classify(call ssa.CallInstruction) *attempt {
 		if hc.Method != "" {
 			a.method = hc.Method
 		} else if hc.Request != nil {
-			a.method, _ = c.methods.Request(hc.Request)
+			a.method, a.methodFrom, _ = c.methods.Request(hc.Request)
 		}
 		if hc.Via == httplib.ViaClient && hc.Client != nil {
 			a.client = c.libs.RetryingHTTPClient(hc.Client)
@@ -138,13 +141,13 @@ func (c *checker) classify(call ssa.CallInstruction) *attempt {
 		case ls.Method != "":
 			a.method = ls.Method
 		case ls.MethodArg != nil:
-			if m, ok := c.methods.String(ls.MethodArg); ok && m != "" {
-				a.method = m
+			if m, from, ok := c.methods.Method(ls.MethodArg); ok && m != "" {
+				a.method, a.methodFrom = m, from
 			}
 		default:
 			if req := c.libs.Request(ls); req != nil {
 				a.request = req
-				a.method, _ = c.methods.Request(req)
+				a.method, a.methodFrom, _ = c.methods.Request(req)
 			}
 		}
 		if a.request == nil {
@@ -158,7 +161,7 @@ func (c *checker) classify(call ssa.CallInstruction) *attempt {
 	// A sender behind an interface (an http.RoundTripper, a Doer).
 	if hc, ok := httplib.ClassifyInterface(call); ok {
 		a := &attempt{call: call, name: hc.Name, hc: &hc, request: hc.Request}
-		a.method, _ = c.methods.Request(hc.Request)
+		a.method, a.methodFrom, _ = c.methods.Request(hc.Request)
 		return a
 	}
 	// A helper of this package that sends the request it receives.
@@ -168,7 +171,7 @@ func (c *checker) classify(call ssa.CallInstruction) *attempt {
 			req := args[p.Index]
 			hc := httplib.Send{Call: call, Lib: httplib.NetHTTPLib, Name: p.What, Request: req}
 			a := &attempt{call: call, name: fmt.Sprintf("%s via %s()", p.What, callee.Name()), hc: &hc, request: req, helper: true}
-			a.method, _ = c.methods.Request(req)
+			a.method, a.methodFrom, _ = c.methods.Request(req)
 			return a
 		}
 	}
@@ -465,7 +468,7 @@ func (c *checker) nonIdempotentLoop(fn *ssa.Function, a *attempt, r *retryloop.R
 		return
 	}
 	pos, end := lint.CallRange(c.pass, a.call.Pos())
-	c.rep.Report(analysis.Diagnostic{Pos: pos, End: end, Category: NonIdempotentRetry, Related: related[1:],
+	c.rep.Report(analysis.Diagnostic{Pos: pos, End: end, Category: NonIdempotentRetry, Related: c.methodRelated(a, related[1:]),
 		Message: fmt.Sprintf("this loop re-sends a %s request with no %s header; set one or do not retry it", a.method, c.keyName)})
 }
 
@@ -549,10 +552,20 @@ func (c *checker) libraryRules(fn *ssa.Function, a *attempt) {
 		if cfg.IsValid() && !c.rep.Excluded(cfg) {
 			rel = append(rel, analysis.RelatedInformation{Pos: cfg, Message: "retries configured here"})
 		}
+		rel = c.methodRelated(a, rel)
 		c.rep.Report(analysis.Diagnostic{Pos: pos, End: end, Category: LibraryRetriesNonIdempotent, Related: rel,
 			Message: fmt.Sprintf("%s sends this %s up to %d times%s with no %s header; set one",
 				a.client.Lib, a.method, a.client.Attempts(), methodPolicy(a.client), c.keyName)})
 	}
+}
+
+// methodRelated adds to related the call that passes the attempt's
+// method, when the method comes through a parameter.
+func (c *checker) methodRelated(a *attempt, related []analysis.RelatedInformation) []analysis.RelatedInformation {
+	if !a.methodFrom.IsValid() || c.rep.Excluded(a.methodFrom) {
+		return related
+	}
+	return append(related, analysis.RelatedInformation{Pos: a.methodFrom, Message: "called with " + a.method + " here"})
 }
 
 // giveUp records, for the census of give-ups, that the attempt at pos

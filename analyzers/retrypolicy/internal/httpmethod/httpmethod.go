@@ -7,10 +7,15 @@
 // means GET), stores to req.Method, requests derived by WithContext,
 // Clone or retryablehttp.FromRequest, and the results of functions of the
 // same package. Constants are followed through local and package
-// variables and http.Method* constants. Anything else is unknown.
+// variables and http.Method* constants, and a method that is a parameter
+// of a function of the package through the arguments its callers here
+// pass (the default path of an exported function): a non-idempotent
+// method one of them passes, with the call that passes it, else the
+// method they all pass. Anything else is unknown.
 package httpmethod
 
 import (
+	"go/token"
 	"net/http"
 
 	"golang.org/x/tools/go/ssa"
@@ -26,6 +31,9 @@ type Resolver struct {
 	ix    *valueflow.Index
 	busy  map[*ssa.Function]bool
 	busyV map[ssa.Value]bool
+	// from is the call that passed the method of the current query
+	// through a parameter, or token.NoPos.
+	from token.Pos
 }
 
 // New returns a Resolver over ix.
@@ -37,10 +45,20 @@ func New(ix *valueflow.Index) *Resolver {
 func IsNonIdempotent(m string) bool { return m == http.MethodPost || m == http.MethodPatch }
 
 // Request returns the method of request value v (an *http.Request or a
-// *retryablehttp.Request), or ok=false when it is unknown.
-func (r *Resolver) Request(v ssa.Value) (method string, ok bool) {
+// *retryablehttp.Request), or ok=false when it is unknown. from is the
+// call that passes the method to a parameter it comes from, if any.
+func (r *Resolver) Request(v ssa.Value) (method string, from token.Pos, ok bool) {
+	r.from = token.NoPos
 	m, st := r.request(v)
-	return m, st == known
+	return m, r.from, st == known
+}
+
+// Method returns the method string v holds (a method argument of a
+// library send), as Request does for a request's method.
+func (r *Resolver) Method(v ssa.Value) (method string, from token.Pos, ok bool) {
+	r.from = token.NoPos
+	m, st := r.method(v)
+	return m, r.from, st == known
 }
 
 const (
@@ -177,9 +195,73 @@ func (r *Resolver) call(call *ssa.Call) (string, int) {
 func (r *Resolver) method(v ssa.Value) (string, int) {
 	m, ok := r.String(v)
 	if !ok {
+		if p, isParam := valueflow.StripCopies(v).(*ssa.Parameter); isParam {
+			return r.param(p)
+		}
 		return "", unknown
 	}
 	return normalise(m), known
+}
+
+// maxMethodSites bounds the call sites read for a method parameter.
+const maxMethodSites = 32
+
+// param resolves a method parameter p through the arguments the
+// package's own calls of its function pass: a non-idempotent method one
+// of them passes (the call recorded in r.from), else the method they all
+// pass; unknown when one passes a method that cannot be known and none
+// passes a non-idempotent one.
+func (r *Resolver) param(p *ssa.Parameter) (string, int) {
+	fn := p.Parent()
+	idx := -1
+	for i, q := range fn.Params {
+		if q == p {
+			idx = i
+		}
+	}
+	sites, _ := r.ix.Callers(fn)
+	if idx < 0 || len(sites) == 0 || len(sites) > maxMethodSites || r.busy[fn] {
+		return "", unknown
+	}
+	r.busy[fn] = true
+	defer delete(r.busy, fn)
+	var agreed, worst string
+	var worstAt token.Pos
+	unknowns := false
+	for _, site := range sites {
+		c := site.Common()
+		if c.IsInvoke() || idx >= len(c.Args) {
+			unknowns = true
+			continue
+		}
+		outer := r.from
+		m, st := r.method(c.Args[idx])
+		inner := r.from
+		r.from = outer
+		if st != known {
+			unknowns = true
+			continue
+		}
+		if agreed == "" {
+			agreed = m
+		} else if m != agreed {
+			unknowns = true // several methods: only a non-idempotent one is an answer
+		}
+		if IsNonIdempotent(m) && worst == "" {
+			worst, worstAt = m, site.Pos()
+			if inner.IsValid() && inner != outer {
+				worstAt = inner // passed on from further out
+			}
+		}
+	}
+	switch {
+	case worst != "":
+		r.from = worstAt
+		return worst, known
+	case !unknowns && agreed != "":
+		return agreed, known
+	}
+	return "", unknown
 }
 
 // String returns the constant string v holds on every path, following

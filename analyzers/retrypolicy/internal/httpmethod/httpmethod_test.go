@@ -29,7 +29,9 @@ var describe = &analysis.Analyzer{
 			if !ok || s.Request == nil {
 				return
 			}
-			if m, ok := r.Request(s.Request); ok {
+			if m, from, ok := r.Request(s.Request); ok && from.IsValid() {
+				pass.Reportf(call.Pos(), "method %s from line %d", m, pass.Fset.Position(from).Line)
+			} else if ok {
 				pass.Reportf(call.Pos(), "method %s", m)
 			} else {
 				pass.Reportf(call.Pos(), "method unknown")

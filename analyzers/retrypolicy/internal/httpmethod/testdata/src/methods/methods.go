@@ -40,3 +40,50 @@ func cases(ctx context.Context, c *http.Client, u string, m string, pu *url.URL)
 		c.Do(r1) // want `method POST`
 	}
 }
+
+// Methods through parameters: the callers of the package decide.
+func doMethod(c *http.Client, method string) {
+	req, _ := http.NewRequest(method, "http://x", nil)
+	c.Do(req) // want `method GET`
+}
+
+func callsGet(c *http.Client)  { doMethod(c, http.MethodGet) }
+func callsGet2(c *http.Client) { doMethod(c, "GET") }
+
+func mixed(c *http.Client, method string) {
+	req, _ := http.NewRequest(method, "http://x", nil)
+	c.Do(req) // want `method POST from line 60`
+}
+
+func mixedGet(c *http.Client) { mixed(c, http.MethodGet) }
+func mixedPost(c *http.Client) {
+	mixed(c, http.MethodPost)
+}
+
+func outer(c *http.Client, m string) { inner(c, m) }
+
+func inner(c *http.Client, m string) {
+	req, _ := http.NewRequest(m, "http://x", nil)
+	c.Do(req) // want `method PATCH from line 71`
+}
+
+func callsOuter(c *http.Client) {
+	outer(c, http.MethodPatch)
+}
+
+func forwarded(c *http.Client, r *http.Request) {
+	req, _ := http.NewRequest(r.Method, "http://x", nil)
+	c.Do(req) // want `method unknown`
+}
+
+func viaParamUnknown(c *http.Client, method string) {
+	req, _ := http.NewRequest(method, "http://x", nil)
+	c.Do(req) // want `method unknown`
+}
+
+func callsUnknown(c *http.Client, r *http.Request) { viaParamUnknown(c, r.Method) }
+
+func uncalled(c *http.Client, method string) {
+	req, _ := http.NewRequest(method, "http://x", nil)
+	c.Do(req) // want `method unknown`
+}
