@@ -2,7 +2,11 @@ package httplib
 
 import (
 	"go/types"
+	"slices"
 
+	"golang.org/x/tools/go/ssa"
+
+	"github.com/httplint/httplint/internal/ssa/valueflow"
 	"github.com/httplint/httplint/internal/typeutil"
 )
 
@@ -92,4 +96,62 @@ func IsHeaderRequest(t types.Type) bool {
 		}
 	}
 	return false
+}
+
+// maxDerivationDepth bounds the helpers DerivedFrom looks into.
+const maxDerivationDepth = 4
+
+// DerivedFrom returns the request that the result of call derives from:
+// the From argument of a library derivation ((*http.Request).Clone,
+// WithContext), or, for a function of the caller's package whose every
+// non-nil result is one of its request parameters or derives from it
+// that way (func clone(r *http.Request) *http.Request { return
+// r.Clone(r.Context()) }), the argument passed for that parameter. The
+// derived request has the same method, URL and body. ok is false for
+// other calls.
+func DerivedFrom(call *ssa.Call) (from ssa.Value, ok bool) {
+	return derivedFrom(call, 0)
+}
+
+func derivedFrom(call *ssa.Call, depth int) (ssa.Value, bool) {
+	c := call.Common()
+	args := c.Args
+	if d, ok := RequestDerivationOf(valueflow.StaticCallee(c)); ok && d.From < len(args) {
+		return args[d.From], true
+	}
+	callee := c.StaticCallee()
+	if callee == nil || len(callee.Blocks) == 0 || depth >= maxDerivationDepth || callee.Pkg != call.Parent().Pkg {
+		return nil, false
+	}
+	param := -1
+	for _, ret := range valueflow.Returns(callee, 0) {
+		if k, isConst := ret.(*ssa.Const); isConst && k.IsNil() {
+			continue
+		}
+		v := valueflow.StripCopies(ret)
+		for range maxDerivationDepth {
+			inner, isCall := v.(*ssa.Call)
+			if !isCall {
+				break
+			}
+			f, ok := derivedFrom(inner, depth+1)
+			if !ok {
+				return nil, false
+			}
+			v = valueflow.StripCopies(f)
+		}
+		p, isParam := v.(*ssa.Parameter)
+		if !isParam || !IsRequest(p.Type()) {
+			return nil, false
+		}
+		i := slices.Index(callee.Params, p)
+		if i < 0 || (param >= 0 && i != param) {
+			return nil, false
+		}
+		param = i
+	}
+	if param < 0 || param >= len(args) {
+		return nil, false
+	}
+	return args[param], true
 }

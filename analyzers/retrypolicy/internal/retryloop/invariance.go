@@ -353,10 +353,44 @@ func (iv *invariance) backValue(p *ssa.Phi, e ssa.Value, depth int) bool {
 		// uses it instead.
 		return true
 	}
+	if derivesFrom(e, p) {
+		// req = clone(req): the same method, URL and body, whatever
+		// else the copy changes.
+		return false
+	}
 	if iv.computedFrom(e, p) {
 		return true // i+1: a new value each iteration
 	}
 	return iv.varies(e)
+}
+
+// derivesFrom reports whether request e is p, or a request derived from
+// it (see httplib.DerivedFrom), through at most a few derivations.
+func derivesFrom(e, p ssa.Value) bool {
+	for range 8 {
+		e = valueflow.StripCopies(e)
+		if e == p {
+			return true
+		}
+		var call *ssa.Call
+		switch x := e.(type) {
+		case *ssa.Call:
+			call = x
+		case *ssa.Extract:
+			if c, ok := x.Tuple.(*ssa.Call); ok && x.Index == 0 {
+				call = c
+			}
+		}
+		if call == nil {
+			return false
+		}
+		from, ok := httplib.DerivedFrom(call)
+		if !ok {
+			return false
+		}
+		e = from
+	}
+	return false
 }
 
 // computedFrom reports whether e, inside the loop, is computed from p.
