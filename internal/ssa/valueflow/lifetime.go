@@ -90,6 +90,14 @@ func (ix *Index) Lifetime(v ssa.Value, classify Classify) Lifetime {
 				// kept in a cell.
 				if r.Op == token.MUL && isPointerLike(r.Type()) {
 					walk(r, depth)
+				} else if r.Op == token.MUL && isStruct(r.Type()) {
+					// A whole-struct copy (c := http.Client{Transport:
+					// t}; c.Get(u)): the copy holds the same pointers.
+					for _, rr := range referrersOf(r) {
+						if st, ok := rr.(*ssa.Store); ok && st.Val == r {
+							ix.storeCopy(st.Addr, depth, classify, walk, &lt)
+						}
+					}
 				}
 			case *ssa.FieldAddr:
 				// Pointers kept in the object's fields carry its resources
@@ -229,6 +237,18 @@ func (ix *Index) storeInto(addr ssa.Value, depth int, classify Classify, walk fu
 	lt.Escapes, lt.Kept = true, true
 }
 
+// storeCopy follows a struct value that holds the object into addr,
+// where it is stored: a local or new variable of the struct type is
+// another home of the object; elsewhere the object is kept as by
+// storeInto.
+func (ix *Index) storeCopy(addr ssa.Value, depth int, classify Classify, walk func(ssa.Value, int), lt *Lifetime) {
+	if alloc, ok := ix.unwrapFreeVar(addr).(*ssa.Alloc); ok {
+		walk(alloc, depth)
+		return
+	}
+	ix.storeInto(addr, depth, classify, walk, lt)
+}
+
 // closureStaysLocal reports whether the closure created by mc is only
 // called (or deferred) where it is created, never stored, passed on or
 // started as a goroutine.
@@ -256,6 +276,11 @@ func referrersOf(v ssa.Value) []ssa.Instruction {
 		return *refs
 	}
 	return nil
+}
+
+func isStruct(t types.Type) bool {
+	_, ok := types.Unalias(t).Underlying().(*types.Struct)
+	return ok
 }
 
 func isPointerLike(t types.Type) bool {

@@ -277,9 +277,9 @@ type Origin struct {
 const maxOrigins = 256
 
 // Origins returns the places v may have been defined. It follows copies,
-// φ-nodes, interface conversions and type assertions, captured
-// variables, and loads from local cells, package variables of this
-// package and struct fields (through every store to them in the package).
+// φ-nodes, interface conversions and type assertions (also the value of
+// a comma-ok one), captured variables, and loads from local cells,
+// package variables of this package and struct fields (through every store to them in the package).
 // A load of a field or variable with stores outside this package also
 // yields a load Origin, so that the caller may consult an analysis fact.
 func (ix *Index) Origins(v ssa.Value) []Origin {
@@ -313,6 +313,15 @@ func (ix *Index) origins(v ssa.Value, depth int) []Origin {
 			work = append(work, x.X)
 		case *ssa.TypeAssert:
 			work = append(work, x.X)
+		case *ssa.Extract:
+			// The value of a comma-ok assertion (t, ok := x.(*T)) is x
+			// where it is used as a *T: the failing path's nil is the
+			// code's own check.
+			if assertedValue(x) {
+				work = append(work, x.Tuple.(*ssa.TypeAssert).X)
+			} else {
+				out = append(out, Origin{V: v})
+			}
 		case *ssa.Phi:
 			if inj := nilDefaulted(x); inj >= 0 {
 				for i, e := range x.Edges {
