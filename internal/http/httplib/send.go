@@ -74,12 +74,20 @@ func ClassifyLibrary(call ssa.CallInstruction) (Send, bool) {
 
 func classify(call ssa.CallInstruction, want func(*Library) bool) (Send, bool) {
 	c := call.Common()
-	fn := valueflow.StaticCallee(c)
+	fn, args := valueflow.StaticCallee(c), c.Args
+	if c.IsInvoke() {
+		// A client or transport held in an interface the function
+		// itself converted it to: its concrete method sends.
+		var recv ssa.Value
+		if fn, recv = valueflow.Devirtualize(c); fn != nil {
+			args = append([]ssa.Value{recv}, c.Args...)
+		}
+	}
 	lib, _ := funcOf(fn)
 	if lib == nil || lib.send == nil || !want(lib) {
 		return Send{}, false
 	}
-	s, ok := lib.send(fn, c.Args)
+	s, ok := lib.send(fn, args)
 	if !ok {
 		return Send{}, false
 	}

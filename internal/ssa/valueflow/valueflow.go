@@ -504,6 +504,30 @@ func (ix *Index) ownObject(p ssa.Value, depth int) bool {
 // function fn, or nil.
 func (ix *Index) Closure(fn *ssa.Function) *ssa.MakeClosure { return ix.closures[fn] }
 
+// Devirtualize returns the concrete method an interface method call
+// invokes when the function shows the receiver's dynamic type (var d
+// Doer = &http.Client{}; d.Do(req)): the receiver converted to the
+// interface in this function, through copies, and its concrete value.
+// fn is nil for other calls.
+func Devirtualize(c *ssa.CallCommon) (fn *types.Func, recv ssa.Value) {
+	if !c.IsInvoke() {
+		return nil, nil
+	}
+	x := StripCopies(c.Value)
+	if x == nil || types.IsInterface(x.Type()) {
+		return nil, nil
+	}
+	sel := types.NewMethodSet(x.Type()).Lookup(c.Method.Pkg(), c.Method.Name())
+	if sel == nil {
+		return nil, nil
+	}
+	m, ok := sel.Obj().(*types.Func)
+	if !ok {
+		return nil, nil
+	}
+	return m.Origin(), x
+}
+
 // StaticCallee returns the function statically called by c, or nil,
 // looking through generic instantiations.
 func StaticCallee(c *ssa.CallCommon) *types.Func {

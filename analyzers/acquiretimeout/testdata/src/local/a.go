@@ -125,9 +125,9 @@ func throughInterface(d doer, u string) {
 }
 
 func interfaceHoldsZeroClient(u string) {
-	var d doer = &http.Client{}
+	var d doer = &http.Client{} // want `http.Client has no Timeout and its requests no deadline; set Client.Timeout`
 	req, _ := http.NewRequest("GET", u, nil)
-	d.Do(req) // not followed through the interface call
+	d.Do(req) // the interface holds the client the function put in it
 }
 
 func requestParam(req *http.Request) {
