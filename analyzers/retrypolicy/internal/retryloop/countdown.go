@@ -12,7 +12,9 @@ import (
 )
 
 // A CountDown is an equality bound on a counter counted down from a
-// setting: for n := retries; ; n-- { …; if n == 0 { break } }.
+// setting: for n := retries; ; n-- { …; if n == 0 { break } }, or its
+// remainder form, remain := retries - i with i counted up (for i := 0;
+// ; i++ { …; if retries-i == 0 { break } }).
 type CountDown struct {
 	// Init is the setting the counter starts from; K the constant it is
 	// compared with; Test the comparison.
@@ -40,6 +42,9 @@ func countDown(l *Loop, iff *ssa.If, exitTrue bool) *CountDown {
 	kv, exact := constant.Int64Val(k.Value)
 	if !exact {
 		return nil
+	}
+	if sub, ok := x.(*ssa.BinOp); ok && sub.Op == token.SUB {
+		return countUpFrom(l, sub, kv, cmp)
 	}
 	p, ok := x.(*ssa.Phi)
 	if !ok || p.Block() != l.Header || !isSigned(p.Type()) {
@@ -73,6 +78,49 @@ func countDown(l *Loop, iff *ssa.If, exitTrue bool) *CountDown {
 		return nil // only a setting the caller passes is judged
 	}
 	return &CountDown{Init: init, K: kv, Test: cmp}
+}
+
+// countUpFrom recognises the remainder form of a count-down, remain :=
+// retries - i with i counted up by one from a constant c0 >= 0, tested
+// remain == K: i never reaches retries - K when retries < K + c0, which
+// a negative setting is when K + c0 >= 0.
+func countUpFrom(l *Loop, sub *ssa.BinOp, k int64, cmp *ssa.BinOp) *CountDown {
+	if !isSigned(sub.Type()) {
+		return nil
+	}
+	if _, isParam := valueflow.StripCopies(sub.X).(*ssa.Parameter); !isParam {
+		return nil // only a setting the caller passes is judged
+	}
+	p, ok := sub.Y.(*ssa.Phi)
+	if !ok || p.Block() != l.Header {
+		return nil
+	}
+	var start *ssa.Const
+	for i, e := range p.Edges {
+		if !l.Contains(p.Block().Preds[i]) {
+			c, ok := e.(*ssa.Const)
+			if !ok || start != nil || c.Value == nil || c.Value.Kind() != constant.Int {
+				return nil
+			}
+			start = c
+			continue
+		}
+		inc, ok := e.(*ssa.BinOp)
+		if !ok || inc.Op != token.ADD || inc.X != ssa.Value(p) {
+			return nil
+		}
+		if one, ok := inc.Y.(*ssa.Const); !ok || one.Value == nil || one.Value.String() != "1" {
+			return nil
+		}
+	}
+	if start == nil {
+		return nil
+	}
+	c0, exact := constant.Int64Val(start.Value)
+	if !exact || c0 < 0 || k+c0 < 0 {
+		return nil
+	}
+	return &CountDown{Init: sub.X, K: k, Test: cmp}
 }
 
 func isSigned(t types.Type) bool {

@@ -117,3 +117,48 @@ func signedMinusOne(c *http.Client, u string, retries int) (*http.Response, erro
 	}
 	return nil, err
 }
+
+// remainder computes what is left of the setting from a counter counted
+// up: a negative maxRetries never leaves 0.
+func remainder(c *http.Client, u string, maxRetries int) (*http.Response, error) {
+	for i := 0; ; i++ { // want `a negative maxRetries never reaches this loop's only bound \(== 0\): it retries forever; test with <= instead of ==`
+		resp, err := c.Get(u)
+		if err == nil {
+			return resp, nil
+		}
+		remain := maxRetries - i
+		if remain == 0 {
+			return nil, err
+		}
+		time.Sleep(time.Second)
+	}
+}
+
+// remainderLessEq stops at or below zero.
+func remainderLessEq(c *http.Client, u string, maxRetries int) (*http.Response, error) {
+	for i := 0; ; i++ {
+		resp, err := c.Get(u)
+		if err == nil {
+			return resp, nil
+		}
+		if maxRetries-i <= 0 {
+			return nil, err
+		}
+		time.Sleep(time.Second)
+	}
+}
+
+// remainderChecked clamps the setting first.
+func remainderChecked(c *http.Client, u string, maxRetries int) (*http.Response, error) {
+	maxRetries = max(maxRetries, 0)
+	for i := 0; ; i++ {
+		resp, err := c.Get(u)
+		if err == nil {
+			return resp, nil
+		}
+		if maxRetries-i == 0 {
+			return nil, err
+		}
+		time.Sleep(time.Second)
+	}
+}
