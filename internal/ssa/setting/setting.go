@@ -14,6 +14,7 @@ import (
 	"go/constant"
 	"go/token"
 	"go/types"
+	"slices"
 	"time"
 
 	"golang.org/x/tools/go/ssa"
@@ -125,8 +126,25 @@ func (v Value) Copied() Value {
 // ValueOf returns what is known of the integer or boolean setting v,
 // written at pos: a constant (looking through conversions; booleans are
 // 0 or 1, nil is 0), the zero value of a struct field that is never set
-// anywhere, or Dynamic.
+// anywhere, what the package's own calls pass for a parameter of one of
+// its functions (RetryMax: max, where every call of the function here
+// passes 3: the default path of an exported function), or Dynamic.
 func ValueOf(ix *valueflow.Index, v ssa.Value, pos token.Pos) Value {
+	return valueOf(ix, v, pos, 0)
+}
+
+// Limits of the parameters valueOf follows to their callers.
+const (
+	maxParamDepth = 3
+	maxParamSites = 16
+)
+
+func valueOf(ix *valueflow.Index, v ssa.Value, pos token.Pos, depth int) Value {
+	if p, ok := valueflow.StripCopies(v).(*ssa.Parameter); ok && depth < maxParamDepth {
+		if r, ok := paramValue(ix, p, pos, depth); ok {
+			return r
+		}
+	}
 	if f, ok := ix.NeverSet(v); ok {
 		z := ConstValue(0, true, pos)
 		z.zeroField = fieldName(f)
@@ -149,6 +167,31 @@ func ValueOf(ix *valueflow.Index, v ssa.Value, pos token.Pos) Value {
 		}
 	}
 	return DynamicValue(pos)
+}
+
+// paramValue joins what the package's calls of p's function pass for
+// parameter p; ok is false when they cannot be read.
+func paramValue(ix *valueflow.Index, p *ssa.Parameter, pos token.Pos, depth int) (Value, bool) {
+	fn := p.Parent()
+	idx := slices.Index(fn.Params, p)
+	sites, _ := ix.Callers(fn)
+	if idx < 0 || len(sites) == 0 || len(sites) > maxParamSites {
+		return Value{}, false
+	}
+	var r Value
+	for i, site := range sites {
+		c := site.Common()
+		if c.IsInvoke() || idx >= len(c.Args) {
+			return Value{}, false
+		}
+		a := valueOf(ix, c.Args[idx], pos, depth+1)
+		if i == 0 {
+			r = a
+		} else {
+			r = r.Join(a)
+		}
+	}
+	return r, true
 }
 
 // fieldName returns "Struct.Field" for a field of a package-level struct
