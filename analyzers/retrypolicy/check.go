@@ -402,6 +402,20 @@ func (c *checker) contextInScope(fn *ssa.Function, a *attempt) string {
 			return "the request's context"
 		}
 	}
+	// A request the function was handed (a handler's inbound request)
+	// carries a context: r.Context() is there to honour.
+	for f := fn; f != nil; f = f.Parent() {
+		for _, p := range f.Params {
+			if httplib.IsRequest(p.Type()) && p.Name() != "_" {
+				return p.Name() + ".Context()"
+			}
+		}
+		for _, fv := range f.FreeVars {
+			if httplib.IsRequest(fv.Type()) {
+				return fv.Name() + ".Context()"
+			}
+		}
+	}
 	return ""
 }
 
