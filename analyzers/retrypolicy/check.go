@@ -318,7 +318,7 @@ func (c *checker) loopRules(fn *ssa.Function, a *attempt, r *retryloop.Retry) {
 			Related: append([]analysis.RelatedInformation{{Pos: cd.Test.Pos(), Message: "the only bound"}}, related...),
 			Message: fmt.Sprintf("a negative %s never reaches this loop's only bound (== %d): it retries forever; test with <= instead of ==", cd.Init.Name(), cd.K)})
 	} else if w := r.Wrap; w != nil {
-		name := settingName(w.Setting)
+		name := setting.Name(w.Setting)
 		when := "is 0"
 		if w.K > 1 {
 			when = fmt.Sprintf("is below %d", w.K)

@@ -281,26 +281,6 @@ func callRange(pass *analysis.Pass, lparen token.Pos) (token.Pos, token.Pos) {
 	return pos, end
 }
 
-// settingName returns the source form of a setting read from a
-// parameter: p, p.f or p.f.g.
-func settingName(v ssa.Value) string {
-	switch x := valueflow.StripCopies(v).(type) {
-	case *ssa.Parameter:
-		return x.Name()
-	case *ssa.UnOp:
-		if fa, ok := x.X.(*ssa.FieldAddr); ok {
-			if f := valueflow.FieldOf(fa); f != nil {
-				return settingName(fa.X) + "." + f.Name()
-			}
-		}
-	case *ssa.Field:
-		if f := valueflow.FieldOf(x); f != nil {
-			return settingName(x.X) + "." + f.Name()
-		}
-	}
-	return "the setting"
-}
-
 // sameVariable reports whether a and b are the same value, or loads of
 // the same variable (a parameter a closure captures lives in a cell,
 // and each use loads it).

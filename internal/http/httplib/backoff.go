@@ -34,6 +34,9 @@ func (r *RetryResolver) backoffV4(e *RetryEntry, b ssa.Value) {
 	key, cc := calleeKey(root)
 	switch key {
 	case BackoffV4 + ".WithMaxRetries":
+		if wrapsForever(e, "backoff.WithMaxRetries", cc.Args[1]) {
+			return
+		}
 		n := r.valueOf(cc.Args[1], root.Pos())
 		if n.IsConst() {
 			e.Attempts = n.Int + 1
@@ -127,6 +130,9 @@ func (r *RetryResolver) backoffV5(e *RetryEntry, optsArg ssa.Value) {
 		key, cc := calleeKey(o)
 		switch key {
 		case BackoffV5 + ".WithMaxTries":
+			if wrapsForever(e, "backoff.WithMaxTries", cc.Args[0]) {
+				return
+			}
 			tries = r.valueOf(cc.Args[0], o.Pos())
 		case BackoffV5 + ".WithMaxElapsedTime":
 			elapsed = r.valueOf(cc.Args[0], o.Pos())

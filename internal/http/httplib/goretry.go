@@ -25,6 +25,9 @@ func (r *RetryResolver) goRetry(e *RetryEntry, b ssa.Value, depth int) {
 		name := "retry." + key[len(GoRetry.Path)+1:]
 		e.Forever, e.Pos, e.Why, e.Fix = true, root.Pos(), name+" has no limit", "wrap it in retry.WithMaxRetries or WithMaxDuration"
 	case GoRetry.Path + ".WithMaxRetries":
+		if wrapsForever(e, "retry.WithMaxRetries", cc.Args[0]) {
+			return
+		}
 		if n := r.valueOf(cc.Args[0], root.Pos()); n.IsConst() {
 			e.Attempts = n.Int + 1
 		}

@@ -1,6 +1,7 @@
 package httplib
 
 import (
+	"fmt"
 	"go/constant"
 	"go/token"
 	"go/types"
@@ -331,4 +332,24 @@ func ownField(ix *valueflow.Index, v ssa.Value) *types.Var {
 		return nil
 	}
 	return f
+}
+
+// wrapsForever sets e to retry forever when limit, the attempt limit
+// given to the library's call (named call, for messages), is an
+// unchecked unsigned setting minus a constant (see setting.Wrap): a
+// setting of 0 wraps it to nearly 2^64. It reports whether it did.
+func wrapsForever(e *RetryEntry, call string, limit ssa.Value) bool {
+	w := setting.UnsignedSub(limit)
+	if w == nil || w.Checked(w.Sub.Parent()) {
+		return false
+	}
+	name := setting.Name(w.Setting)
+	when := "is 0"
+	if w.K > 1 {
+		when = fmt.Sprintf("< %d", w.K)
+	}
+	e.Forever, e.Pos = true, w.Sub.Pos()
+	e.Why = fmt.Sprintf("%s(%s-%d) wraps to ~2^64 if %s %s", call, name, w.K, name, when)
+	e.Fix = "check it first"
+	return true
 }

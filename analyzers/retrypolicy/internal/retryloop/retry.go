@@ -9,6 +9,7 @@ import (
 	"golang.org/x/tools/go/ssa"
 
 	"github.com/httplint/httplint/internal/giveup"
+	"github.com/httplint/httplint/internal/ssa/setting"
 )
 
 // An Attempt is a call whose failure a loop may retry.
@@ -103,7 +104,7 @@ type Retry struct {
 	CountDown *CountDown
 	// Wrap is set when the loop's only bound is a counter bound computed
 	// as setting-K from an unsigned setting that nothing checks.
-	Wrap *Wrap
+	Wrap *setting.Wrap
 	// OnError reports whether the retry path can be taken after the
 	// attempt failed without a response (a timeout, a reset, a lost
 	// response): a test of its error leads back, a decision computed
@@ -533,13 +534,13 @@ func (f *Forest) computeCycle(r *Retry, cb *ssa.BasicBlock, fr []bool, tests map
 func (r *Retry) classifyExits(f *Forest, a Attempt, tests map[*ssa.If]test) {
 	l := r.Loop
 	var downs []*CountDown
-	var wraps []*Wrap
+	var wraps []*setting.Wrap
 	others := false
 	defer func() {
 		if !others && len(downs) == 1 && !signChecked(f.Fn, downs[0].Init) {
 			r.CountDown = downs[0]
 		}
-		if !others && len(downs) == 0 && len(wraps) == 1 && !settingChecked(f.Fn, wraps[0]) {
+		if !others && len(downs) == 0 && len(wraps) == 1 && !wraps[0].Checked(f.Fn) {
 			r.Wrap = wraps[0]
 		}
 	}()

@@ -1,31 +1,17 @@
 package retryloop
 
 import (
-	"go/constant"
 	"go/token"
-	"go/types"
 
 	"golang.org/x/tools/go/ssa"
 
-	"github.com/httplint/httplint/internal/ssa/valueflow"
+	"github.com/httplint/httplint/internal/ssa/setting"
 )
-
-// A Wrap is a counter bound computed as setting - K from an unsigned
-// setting that nothing checks: a setting of 0 (or less than K) wraps the
-// bound around to nearly 2⁶⁴, and the loop retries all but forever
-// (for i := uint(0); i < retries-1; i++, or for n := retries - 1; n > 0; n--).
-type Wrap struct {
-	// Setting is the unsigned value the bound is computed from, Sub the
-	// subtraction, K the constant subtracted.
-	Setting ssa.Value
-	Sub     *ssa.BinOp
-	K       int64
-}
 
 // wrapBound recognises an exit test of a header counter against
 // setting-K, or of a counter that starts at setting-K, where setting is
 // unsigned and comes from a parameter (or a field of one).
-func wrapBound(l *Loop, iff *ssa.If) *Wrap {
+func wrapBound(l *Loop, iff *ssa.If) *setting.Wrap {
 	cmp, ok := iff.Cond.(*ssa.BinOp)
 	if !ok {
 		return nil
@@ -40,112 +26,17 @@ func wrapBound(l *Loop, iff *ssa.If) *Wrap {
 		if !ok || p.Block() != l.Header {
 			continue
 		}
-		if w := unsignedSub(side[1]); w != nil {
+		if w := setting.UnsignedSub(side[1]); w != nil {
 			return w
 		}
 		// A count-down from setting-K.
 		for i, e := range p.Edges {
 			if !l.Contains(p.Block().Preds[i]) {
-				if w := unsignedSub(e); w != nil {
+				if w := setting.UnsignedSub(e); w != nil {
 					return w
 				}
 			}
 		}
 	}
 	return nil
-}
-
-// unsignedSub returns the Wrap of v when v is setting-K with K > 0 and
-// setting an unsigned parameter, or a field of one.
-func unsignedSub(v ssa.Value) *Wrap {
-	sub, ok := valueflow.StripCopies(v).(*ssa.BinOp)
-	if !ok || sub.Op != token.SUB || !isUnsigned(sub.X.Type()) {
-		return nil
-	}
-	k, ok := sub.Y.(*ssa.Const)
-	if !ok || k.Value == nil || k.Value.Kind() != constant.Int {
-		return nil
-	}
-	kv, exact := constant.Int64Val(k.Value)
-	if !exact || kv <= 0 {
-		return nil
-	}
-	if !fromParam(sub.X, 0) {
-		return nil
-	}
-	return &Wrap{Setting: sub.X, Sub: sub, K: kv}
-}
-
-// fromParam reports whether v is a parameter or a field loaded from one.
-func fromParam(v ssa.Value, depth int) bool {
-	if depth > 4 {
-		return false
-	}
-	switch x := valueflow.StripCopies(v).(type) {
-	case *ssa.Parameter:
-		return true
-	case *ssa.UnOp:
-		if fa, ok := x.X.(*ssa.FieldAddr); ok && x.Op == token.MUL {
-			return fromParam(fa.X, depth+1)
-		}
-	case *ssa.Field:
-		return fromParam(x.X, depth+1)
-	}
-	return false
-}
-
-func isUnsigned(t types.Type) bool {
-	b, ok := t.Underlying().(*types.Basic)
-	return ok && b.Info()&types.IsUnsigned != 0
-}
-
-// settingChecked reports whether fn compares setting (or another load of
-// the same field) with anything, or clamps it with min or max: a check
-// that may rule out 0.
-func settingChecked(fn *ssa.Function, w *Wrap) bool {
-	for _, b := range fn.Blocks {
-		for _, instr := range b.Instrs {
-			switch x := instr.(type) {
-			case *ssa.BinOp:
-				switch x.Op {
-				case token.EQL, token.NEQ, token.LSS, token.LEQ, token.GTR, token.GEQ:
-					if sameSetting(x.X, w.Setting) || sameSetting(x.Y, w.Setting) {
-						return true
-					}
-				}
-			case ssa.CallInstruction:
-				if bi, ok := x.Common().Value.(*ssa.Builtin); ok && (bi.Name() == "max" || bi.Name() == "min") {
-					for _, arg := range x.Common().Args {
-						if sameSetting(arg, w.Setting) {
-							return true
-						}
-					}
-				}
-			}
-		}
-	}
-	return false
-}
-
-// sameSetting reports whether a and b read the same setting: the same
-// value, or loads of the same field path from the same parameter.
-func sameSetting(a, b ssa.Value) bool {
-	a, b = valueflow.StripCopies(a), valueflow.StripCopies(b)
-	if a == b {
-		return true
-	}
-	switch x := a.(type) {
-	case *ssa.UnOp:
-		y, ok := b.(*ssa.UnOp)
-		if !ok || x.Op != token.MUL || y.Op != token.MUL {
-			return false
-		}
-		fx, ok1 := x.X.(*ssa.FieldAddr)
-		fy, ok2 := y.X.(*ssa.FieldAddr)
-		return ok1 && ok2 && fx.Field == fy.Field && sameSetting(fx.X, fy.X)
-	case *ssa.Field:
-		y, ok := b.(*ssa.Field)
-		return ok && x.Field == y.Field && sameSetting(x.X, y.X)
-	}
-	return false
 }
