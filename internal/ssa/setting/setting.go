@@ -145,28 +145,163 @@ func valueOf(ix *valueflow.Index, v ssa.Value, pos token.Pos, depth int) Value {
 			return r
 		}
 	}
+	if r, ok := optionDefault(v, pos); ok {
+		return r
+	}
 	if f, ok := ix.NeverSet(v); ok {
 		z := ConstValue(0, true, pos)
 		z.zeroField = fieldName(f)
 		return z
 	}
 	if c, ok := valueflow.StripCopies(v).(*ssa.Const); ok {
-		if c.Value == nil {
-			return ConstValue(0, true, pos)
-		}
-		switch c.Value.Kind() {
-		case constant.Int:
-			if n, ok := constant.Int64Val(c.Value); ok {
-				return ConstValue(n, true, pos)
-			}
-		case constant.Bool:
-			if constant.BoolVal(c.Value) {
-				return ConstValue(1, true, pos)
-			}
-			return ConstValue(0, true, pos)
-		}
+		return constValue(c, pos)
 	}
 	return DynamicValue(pos)
+}
+
+// constValue returns the Value of constant c written at pos: its integer,
+// 1 or 0 for a boolean, 0 for nil; Dynamic for other constants.
+func constValue(c *ssa.Const, pos token.Pos) Value {
+	if c.Value == nil {
+		return ConstValue(0, true, pos)
+	}
+	switch c.Value.Kind() {
+	case constant.Int:
+		if n, ok := constant.Int64Val(c.Value); ok {
+			return ConstValue(n, true, pos)
+		}
+	case constant.Bool:
+		if constant.BoolVal(c.Value) {
+			return ConstValue(1, true, pos)
+		}
+		return ConstValue(0, true, pos)
+	}
+	return DynamicValue(pos)
+}
+
+// optionDefault returns the value field f of a local options struct o
+// holds on the default path, when v loads o.f (o := options{...}; for _,
+// opt := range opts { opt(&o) }; ... o.f): the constant the function
+// itself stores into o.f, or 0 when it stores none. The option functions
+// the caller passes are the caller's choice, as an injected client is;
+// ok is false when anything else may write the field (a call of this
+// package or another that receives o, a closure that captures it, a copy
+// of o stored whole, or stores of different values).
+func optionDefault(v ssa.Value, pos token.Pos) (Value, bool) {
+	ld, ok := valueflow.StripCopies(v).(*ssa.UnOp)
+	if !ok || ld.Op != token.MUL {
+		return Value{}, false
+	}
+	fa, ok := ld.X.(*ssa.FieldAddr)
+	if !ok {
+		return Value{}, false
+	}
+	alloc, ok := fa.X.(*ssa.Alloc)
+	if !ok || alloc.Parent() != ld.Parent() {
+		return Value{}, false
+	}
+	injected := false
+	var stored []ssa.Value
+	for _, ref := range *alloc.Referrers() {
+		switch r := ref.(type) {
+		case *ssa.FieldAddr:
+			if r.Field == fa.Field {
+				stored = append(stored, fieldStores(r)...)
+			}
+		case *ssa.DebugRef:
+		case *ssa.Store:
+			// o := options{...} escaping to the heap: the literal is
+			// built in a local and copied whole.
+			lit, ok := literalCopy(r, alloc)
+			if !ok {
+				return Value{}, false
+			}
+			for _, lr := range *lit.Referrers() {
+				if la, ok := lr.(*ssa.FieldAddr); ok && la.Field == fa.Field {
+					stored = append(stored, fieldStores(la)...)
+				}
+			}
+		case ssa.CallInstruction:
+			c := r.Common()
+			if c.IsInvoke() || c.StaticCallee() != nil || !optionFunc(c.Value) {
+				return Value{}, false
+			}
+			injected = true
+		default:
+			return Value{}, false
+		}
+	}
+	if !injected {
+		return Value{}, false // no options: the other rules apply
+	}
+	switch len(stored) {
+	case 0:
+		// Left at its zero value: the program did not set it.
+		return ConstValue(0, false, pos), true
+	case 1:
+		if k, ok := valueflow.StripCopies(stored[0]).(*ssa.Const); ok {
+			if r := constValue(k, pos); r.Kind == Const {
+				return r, true
+			}
+		}
+	}
+	return Value{}, false
+}
+
+// fieldStores returns the values stored through field address fa.
+func fieldStores(fa *ssa.FieldAddr) []ssa.Value {
+	var out []ssa.Value
+	for _, fr := range *fa.Referrers() {
+		if st, ok := fr.(*ssa.Store); ok && st.Addr == fa {
+			out = append(out, st.Val)
+		}
+	}
+	return out
+}
+
+// literalCopy returns the local composite literal whose value st copies
+// whole into alloc (t0 = new T; t1 = local T (complit); ...; *t0 = *t1),
+// when the literal is used for nothing else than its field stores.
+func literalCopy(st *ssa.Store, alloc *ssa.Alloc) (*ssa.Alloc, bool) {
+	if st.Addr != alloc {
+		return nil, false
+	}
+	ld, ok := st.Val.(*ssa.UnOp)
+	if !ok || ld.Op != token.MUL {
+		return nil, false
+	}
+	lit, ok := ld.X.(*ssa.Alloc)
+	if !ok || lit == alloc {
+		return nil, false
+	}
+	for _, r := range *lit.Referrers() {
+		switch r.(type) {
+		case *ssa.FieldAddr, *ssa.DebugRef:
+		case *ssa.UnOp:
+			if r != ld {
+				return nil, false
+			}
+		default:
+			return nil, false
+		}
+	}
+	return lit, true
+}
+
+// optionFunc reports whether fn, a function value called with the
+// options struct, is one of the caller's options: an element of a slice
+// parameter (variadic opts ...Option) or a parameter itself.
+func optionFunc(fn ssa.Value) bool {
+	switch x := valueflow.StripCopies(fn).(type) {
+	case *ssa.Parameter:
+		return true
+	case *ssa.UnOp:
+		if ia, ok := x.X.(*ssa.IndexAddr); ok && x.Op == token.MUL {
+			_, isParam := valueflow.StripCopies(ia.X).(*ssa.Parameter)
+			return isParam
+		}
+	}
+	return false
 }
 
 // paramValue joins what the package's calls of p's function pass for
