@@ -128,44 +128,69 @@ func (r *RetryResolver) retryableHTTP(v ssa.Value) *RetryClient {
 
 // methodBlindPolicy reports whether v is a retry policy function of
 // this package (a CheckRetry) that may decide to retry without looking at
-// the request's method: it never reads a Method field, hands no request
-// to other code (which might), and returns something other than false on
-// some path (true, or DefaultRetryPolicy's answer).
+// the request's method: some path from its entry to a return of
+// something other than false (true, or DefaultRetryPolicy's answer)
+// passes no block that reads a Method field or hands a request to other
+// code (which might read it): if resp != nil && resp.Request.Method ==
+// "GET" { ... }, then DefaultRetryPolicy for the rest, retries a POST
+// whose send failed. Its closures must not read a method either.
 func methodBlindPolicy(v ssa.Value) bool {
 	fn := policyFunc(v)
 	if fn == nil || len(fn.Blocks) == 0 {
 		return false
 	}
-	mayRetry := false
-	funcs := append([]*ssa.Function{fn}, fn.AnonFuncs...)
-	for _, f := range funcs {
+	for _, f := range fn.AnonFuncs {
 		for _, b := range f.Blocks {
-			for _, instr := range b.Instrs {
-				switch x := instr.(type) {
-				case *ssa.FieldAddr, *ssa.Field:
-					if fv := valueflow.FieldOf(x.(ssa.Value)); fv != nil && fv.Name() == "Method" {
-						return false
-					}
-				case ssa.CallInstruction:
-					if isDefaultRetryPolicy(x.Common().Value) {
-						continue
-					}
-					for _, arg := range x.Common().Args {
-						if IsRequest(arg.Type()) {
-							return false // the request goes to code that may check its method
-						}
-					}
-				case *ssa.Return:
-					if f == fn && len(x.Results) > 0 {
-						if k, ok := x.Results[0].(*ssa.Const); !ok || k.Value == nil || k.Value.String() != "false" {
-							mayRetry = true
-						}
-					}
+			if readsMethod(b) {
+				return false
+			}
+		}
+	}
+	seen := make([]bool, len(fn.Blocks))
+	work := []*ssa.BasicBlock{fn.Blocks[0]}
+	seen[0] = true
+	for len(work) > 0 {
+		b := work[len(work)-1]
+		work = work[:len(work)-1]
+		if readsMethod(b) {
+			continue // the method decides from here on
+		}
+		if ret, ok := b.Instrs[len(b.Instrs)-1].(*ssa.Return); ok && len(ret.Results) > 0 {
+			if k, ok := ret.Results[0].(*ssa.Const); !ok || k.Value == nil || k.Value.String() != "false" {
+				return true
+			}
+		}
+		for _, succ := range b.Succs {
+			if !seen[succ.Index] {
+				seen[succ.Index] = true
+				work = append(work, succ)
+			}
+		}
+	}
+	return false
+}
+
+// readsMethod reports whether b reads a Method field or hands a request
+// to a call other than DefaultRetryPolicy.
+func readsMethod(b *ssa.BasicBlock) bool {
+	for _, instr := range b.Instrs {
+		switch x := instr.(type) {
+		case *ssa.FieldAddr, *ssa.Field:
+			if fv := valueflow.FieldOf(x.(ssa.Value)); fv != nil && fv.Name() == "Method" {
+				return true
+			}
+		case ssa.CallInstruction:
+			if isDefaultRetryPolicy(x.Common().Value) {
+				continue
+			}
+			for _, arg := range x.Common().Args {
+				if IsRequest(arg.Type()) {
+					return true
 				}
 			}
 		}
 	}
-	return mayRetry
+	return false
 }
 
 // policyFunc returns the function a policy value is, or nil.
