@@ -474,8 +474,25 @@ func (r *Resolver) transportOrigin(o valueflow.Origin) *Transport {
 			return t
 		}
 	}
+	if ownRoundTripper(o.V) {
+		// A RoundTripper the program implements itself (a mock, a
+		// function type): not a pool of net/http's, and no give-up.
+		return UnknownTransport()
+	}
 	r.giveUp("transport-origin-unknown", o)
 	return UnknownTransport()
+}
+
+// ownRoundTripper reports whether v makes a RoundTripper of a type that
+// is not net/http's: an allocation of another type, or a function
+// (closure) converted to a function type with a RoundTrip method.
+func ownRoundTripper(v ssa.Value) bool {
+	switch v.(type) {
+	case *ssa.Alloc, *ssa.MakeClosure, *ssa.Function:
+		t := v.Type()
+		return !typeutil.IsPointerTo(t, httplib.NetHTTP, "Transport") && !httplib.IsRoundTripper(t)
+	}
+	return false
 }
 
 func (r *Resolver) transportCall(call *ssa.Call, idx int) *Transport {
