@@ -175,7 +175,54 @@ func (c *checker) classify(call ssa.CallInstruction) *attempt {
 			return a
 		}
 	}
+	if a := c.sendingHelper(call); a != nil {
+		return a
+	}
 	return c.operation(call)
+}
+
+// maxHelperDepth bounds the helpers of the package sendingHelper looks
+// through for a send.
+const maxHelperDepth = 3
+
+// sendingHelper recognises a call of a function of the package that
+// builds and sends a request from its arguments and returns the response
+// (resp, err := api.request(ctx, method, uri, body)): an attempt whose
+// inputs are the arguments.
+func (c *checker) sendingHelper(call ssa.CallInstruction) *attempt {
+	callee := call.Common().StaticCallee()
+	if callee == nil || callee.Pkg != c.res.Index.Pkg || !carriesResponse(callee.Signature) {
+		return nil
+	}
+	what := c.sendIn(callee, maxHelperDepth)
+	if what == "" {
+		return nil
+	}
+	return &attempt{call: call, name: fmt.Sprintf("%s via %s()", what, callee.Name()), operation: true}
+}
+
+// sendIn returns the name of a send that fn makes, directly or through
+// functions of its package (depth deep), or "".
+func (c *checker) sendIn(fn *ssa.Function, depth int) string {
+	if w, ok := c.helperSends[fn]; ok {
+		return w
+	}
+	c.helperSends[fn] = "" // cycles send nothing more
+	what := ""
+	for _, inner := range calls(fn) {
+		if hc, ok := httplib.Classify(inner); ok {
+			what = hc.Name
+		} else if ls, ok := httplib.ClassifyLibrary(inner); ok {
+			what = ls.Name
+		} else if callee := inner.Common().StaticCallee(); callee != nil && callee.Pkg == fn.Pkg && depth > 0 {
+			what = c.sendIn(callee, depth-1)
+		}
+		if what != "" {
+			break
+		}
+	}
+	c.helperSends[fn] = what
+	return what
 }
 
 // operation recognises a call of a function value that performs an
@@ -489,16 +536,24 @@ func (c *checker) nonIdempotentLoop(fn *ssa.Function, a *attempt, r *retryloop.R
 // consumedBody reports the same request re-sent after its body was
 // consumed.
 func (c *checker) consumedBody(fn *ssa.Function, a *attempt, r *retryloop.Retry, related []analysis.RelatedInformation) {
+	same := func(v ssa.Value) bool { return sameObject(r, v, 0) }
+	c.reportConsumedBody(fn, r.Loop.Blocks(fn), a, same, related[1:])
+}
+
+// reportConsumedBody reports a send of a request (or body) that is the
+// same object on every attempt (same) and whose body nothing in blocks,
+// the code each attempt runs, rewinds.
+func (c *checker) reportConsumedBody(fn *ssa.Function, blocks []*ssa.BasicBlock, a *attempt, same func(ssa.Value) bool, related []analysis.RelatedInformation) {
 	hc := a.hc
 	var candidates []reqbody.Candidate
 	switch {
 	case hc.Request != nil:
-		if !sameObject(r, hc.Request, 0) {
+		if !same(hc.Request) {
 			return
 		}
 		candidates = c.bodies.Candidates(hc.Request)
 	case hc.Body != nil:
-		if !sameObject(r, hc.Body, 0) {
+		if !same(hc.Body) {
 			return
 		}
 		candidates = []reqbody.Candidate{{Body: hc.Body}}
@@ -509,7 +564,7 @@ func (c *checker) consumedBody(fn *ssa.Function, a *attempt, r *retryloop.Retry,
 			bodies = append(bodies, cb.Body)
 		}
 	}
-	if len(candidates) == 0 || c.bodyReset(fn, r, a, bodies) {
+	if len(candidates) == 0 || c.bodyReset(fn, blocks, a, bodies) {
 		return
 	}
 	body, ok := c.bodies.Describe(candidates)
@@ -526,7 +581,7 @@ func (c *checker) consumedBody(fn *ssa.Function, a *attempt, r *retryloop.Retry,
 		}
 	}
 	pos, end := lint.CallRange(c.pass, a.call.Pos())
-	rel := related[1:]
+	rel := related
 	if reqOrigin != nil && reqOrigin.Pos().IsValid() {
 		rel = append([]analysis.RelatedInformation{{Pos: reqOrigin.Pos(), Message: "the request and its body are built once, here"}}, rel...)
 	}
@@ -540,6 +595,40 @@ func (c *checker) consumedBody(fn *ssa.Function, a *attempt, r *retryloop.Retry,
 		msg = fmt.Sprintf("the retry re-sends a request whose %s body was consumed and cannot be rewound; rebuild both in the loop", kind)
 	}
 	c.rep.Report(analysis.Diagnostic{Pos: pos, End: end, Category: ConsumedBodyResend, Related: rel, Message: msg})
+}
+
+// consumedBodyInOp reports a send, in the operation a retry library
+// runs again on failure, of a request the operation captures (built once,
+// outside it): each attempt re-sends the body the first one consumed
+// (okta's backoff.Retry(func() error { resp, err =
+// c.Do(req.WithContext(ctx)); … }, b)).
+func (c *checker) consumedBodyInOp(op *ssa.Function, e *httplib.RetryEntry, in *attempt) {
+	if in.hc == nil || in.helper || e.Attempts == 1 {
+		return
+	}
+	captured := func(v ssa.Value) bool {
+		for range 8 {
+			v = valueflow.StripCopies(v)
+			if ld, ok := v.(*ssa.UnOp); ok && ld.Op == token.MUL {
+				v = ld.X // a captured variable lives in a cell
+			}
+			if _, ok := v.(*ssa.FreeVar); ok {
+				return true
+			}
+			call, ok := v.(*ssa.Call)
+			if !ok {
+				return false
+			}
+			from, ok := httplib.DerivedFrom(call)
+			if !ok {
+				return false
+			}
+			v = from
+		}
+		return false
+	}
+	related := []analysis.RelatedInformation{{Pos: e.Call.Pos(), Message: "retried by " + e.Name + " here"}}
+	c.reportConsumedBody(op, op.Blocks, in, captured, related)
 }
 
 // libraryRules applies the rules about retry libraries and retrying
@@ -644,6 +733,7 @@ func (c *checker) nestedInOp(a *attempt) {
 		if in == nil {
 			continue
 		}
+		c.consumedBodyInOp(op, e, in)
 		if ok, n := in.retrying(); ok {
 			pos, end := lint.CallRange(c.pass, call.Pos())
 			msg := fmt.Sprintf("%s retries by itself inside %s, which retries too; %s", c.retrierName(in), where, nestedFix)

@@ -126,8 +126,8 @@ func throughRequest(call *ssa.Call) ssa.Value {
 // bodyReset reports whether the loop may give the request a fresh body:
 // a store to req.Body, a call of GetBody, a Seek, or the request or its
 // body handed to code other than the send.
-func (c *checker) bodyReset(fn *ssa.Function, r *retryloop.Retry, a *attempt, bodies []ssa.Value) bool {
-	for _, b := range r.Loop.Blocks(fn) {
+func (c *checker) bodyReset(fn *ssa.Function, blocks []*ssa.BasicBlock, a *attempt, bodies []ssa.Value) bool {
+	for _, b := range blocks {
 		for _, instr := range b.Instrs {
 			switch x := instr.(type) {
 			case *ssa.Store:

@@ -113,6 +113,9 @@ type checker struct {
 	bodies    *reqbody.Resolver
 	keys      map[string]bool // canonical idempotency header names
 	keyName   string          // the first of them, for messages
+	// helperSends memoises sendIn: the send a function of the package
+	// makes, or "".
+	helperSends map[*ssa.Function]string
 }
 
 func run(pass *analysis.Pass, rep *lint.Reporter, cfg *config) error {
@@ -122,15 +125,16 @@ func run(pass *analysis.Pass, rep *lint.Reporter, cfg *config) error {
 	}
 	rep.SetNote(res.RunsNote)
 	c := &checker{
-		pass:      pass,
-		rep:       rep,
-		res:       res,
-		methods:   httpmethod.New(res.Index),
-		libs:      httplib.NewRetryResolver(res.Index),
-		deadlines: res.DeadlineResolver(),
-		senders:   sends.NewRequestSenders(res.Index),
-		bodies:    res.BodyResolver(),
-		keys:      make(map[string]bool),
+		pass:        pass,
+		rep:         rep,
+		res:         res,
+		methods:     httpmethod.New(res.Index),
+		libs:        httplib.NewRetryResolver(res.Index),
+		helperSends: make(map[*ssa.Function]string),
+		deadlines:   res.DeadlineResolver(),
+		senders:     sends.NewRequestSenders(res.Index),
+		bodies:      res.BodyResolver(),
+		keys:        make(map[string]bool),
 	}
 	for _, h := range cfg.idempotencyHeaders.List {
 		c.keys[http.CanonicalHeaderKey(h)] = true
