@@ -230,15 +230,21 @@ func (f *Forest) retry(l *Loop, a Attempt) (_ *Retry, tested bool) {
 				}
 			}
 		}
+	}
+	successFrom := cb
+	if latch == nil {
+		var ok *ssa.BasicBlock
+		fail, latch, ok = f.rotatedFailure(l, a, cb, fr, tests)
 		if latch == nil {
 			return nil, len(tests) > 0
 		}
+		successFrom = ok
 	}
 
 	// The success side must be able to leave the loop in the same
 	// iteration: otherwise the loop repeats on success too (a poller, a
 	// stream reconnect loop, a worker), which is not a retry.
-	if !f.successExits(l, cb, tests) {
+	if !f.successExits(l, successFrom, tests) {
 		return nil, true
 	}
 
@@ -256,6 +262,70 @@ func (f *Forest) retry(l *Loop, a Attempt) (_ *Retry, tested bool) {
 	r.classifyExits(f, a, tests)
 	r.Waits = f.waits(r, a)
 	return r, true
+}
+
+// rotatedFailure recognises a retry whose test of the attempt's outcome
+// comes at the top of the next iteration: resp, err := c.Do(req); for
+// try := 0; try < n; try++ { if err == nil { break }; wait; resp, err =
+// c.Do(req) }. The header φ-nodes that carry the attempt's results along
+// the back edge stand for its outcome; a test of them whose failure side
+// reaches the attempt within the iteration is the failure edge, the
+// attempt's way back the latch. It returns the edge, the latch and the
+// test's success side, or a nil latch.
+func (f *Forest) rotatedFailure(l *Loop, a Attempt, cb *ssa.BasicBlock, fr []bool, tests map[*ssa.If]test) (Edge, *ssa.BasicBlock, *ssa.BasicBlock) {
+	pa := Attempt{Call: a.Call, Err: carried(l, a.Err), Resp: carried(l, a.Resp)}
+	if pa.Err == nil && pa.Resp == nil {
+		return Edge{}, nil, nil
+	}
+	for _, b := range l.Blocks(f.Fn) {
+		iff, ok := lastIf(b)
+		if !ok {
+			continue
+		}
+		failTrue, ok := failureTest(iff.Cond, pa)
+		if !ok {
+			continue
+		}
+		t := test{fail: b.Succs[1], ok: b.Succs[0]}
+		if failTrue {
+			t = test{fail: b.Succs[0], ok: b.Succs[1]}
+		}
+		if !l.Contains(t.fail) || (t.fail != cb && !reachesWithin(l, t.fail, cb)) {
+			continue
+		}
+		latch := f.walk(l, cb, fr, nil)
+		if latch == nil {
+			continue
+		}
+		tests[iff] = t
+		return Edge{If: iff, Succ: t.fail}, latch, t.ok
+	}
+	return Edge{}, nil, nil
+}
+
+// carried returns the φ-node of l's header that receives v along every
+// back edge, or nil.
+func carried(l *Loop, v ssa.Value) ssa.Value {
+	if v == nil {
+		return nil
+	}
+	for _, instr := range l.Header.Instrs {
+		p, ok := instr.(*ssa.Phi)
+		if !ok {
+			break
+		}
+		back, all := 0, true
+		for i, e := range p.Edges {
+			if i < len(l.Header.Preds) && l.Contains(l.Header.Preds[i]) {
+				back++
+				all = all && e == v
+			}
+		}
+		if back > 0 && all {
+			return p
+		}
+	}
+	return nil
 }
 
 // retriesOnError reports whether a failure of the attempt without a
