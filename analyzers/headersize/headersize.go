@@ -440,8 +440,69 @@ func (c *checker) checkHeader(call ssa.CallInstruction, key, val ssa.Value, add 
 			c.rep.Report(d)
 			return
 		}
+		if send := c.resentInLoop(call); send != nil {
+			c.rep.Report(analysis.Diagnostic{Pos: pos, End: end, Category: UnboundedHeader,
+				Related: []analysis.RelatedInformation{{Pos: send.Pos(), Message: "the request is sent again here"}},
+				Message: fmt.Sprintf("%s on a request this loop sends again adds a line per attempt; set it once before the loop", headerAdd(name))})
+			return
+		}
 	}
 	c.checkValue(pos, end, l, name)
+}
+
+// resentInLoop returns a send, in the innermost loop around the
+// Header.Add call add, of the request whose header add appends to, when
+// that request is built before the loop: every attempt of a retry adds
+// one more line (a second Authorization header, which proxies reject).
+// Copies derived from it (WithContext, Clone: each carries the lines
+// added so far) count as the request.
+func (c *checker) resentInLoop(add ssa.CallInstruction) ssa.CallInstruction {
+	fn := add.Parent()
+	if c.loops == nil {
+		c.loops = make(map[*ssa.Function]*loops.Forest)
+	}
+	f, ok := c.loops[fn]
+	if !ok {
+		f = loops.Analyze(fn)
+		c.loops[fn] = f
+	}
+	l := f.Innermost(add.Block())
+	if l == nil {
+		return nil
+	}
+	req, ok := c.requestHeader(add.Common().Args[0])
+	if !ok || req == nil || !httplib.IsRequest(req.Type()) {
+		return nil
+	}
+	if instr, ok := req.(ssa.Instruction); ok && instr.Block() != nil && l.Contains(instr.Block()) {
+		return nil // a new request each iteration
+	}
+	for _, b := range l.Blocks(fn) {
+		for _, instr := range b.Instrs {
+			call, ok := instr.(ssa.CallInstruction)
+			if !ok {
+				continue
+			}
+			s, ok := httplib.Classify(call)
+			if !ok || s.Request == nil {
+				continue
+			}
+			sent := s.Request
+			for range 4 {
+				if c.requestOf(sent) == req {
+					return call
+				}
+				d, ok := valueflow.StripCopies(sent).(*ssa.Call)
+				if !ok {
+					break
+				}
+				if sent, ok = httplib.DerivedFrom(d); !ok {
+					break
+				}
+			}
+		}
+	}
+	return nil
 }
 
 // checkValue reports a header value that grows or is too long.
