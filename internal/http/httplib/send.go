@@ -132,18 +132,34 @@ func methodOf(name string) string {
 // ClassifyInterface reports whether call sends a request through an
 // interface: a RoundTrip or Do method that takes an *http.Request and
 // returns an *http.Response and an error (an http.RoundTripper, a "Doer"
-// field). The sender's configuration is unknown; the request is the
-// argument.
+// field), or a middleware pipeline's method that takes one request among
+// other arguments and returns the same (pipeline.Next(req, i)). The
+// sender's configuration is unknown; the request is the argument.
 func ClassifyInterface(call ssa.CallInstruction) (Send, bool) {
 	c := call.Common()
-	if !c.IsInvoke() || (c.Method.Name() != "RoundTrip" && c.Method.Name() != "Do") || len(c.Args) != 1 || !IsRequest(c.Args[0].Type()) {
+	if !c.IsInvoke() {
 		return Send{}, false
 	}
 	res := c.Signature().Results()
 	if res.Len() != 2 || !typeutil.IsPointerTo(res.At(0).Type(), NetHTTP, "Response") || res.At(1).Type().String() != "error" {
 		return Send{}, false
 	}
-	s := Send{Call: call, Lib: NetHTTPLib, Request: c.Args[0], Name: types.TypeString(c.Value.Type(), func(p *types.Package) string { return p.Name() }) + "." + c.Method.Name()}
+	// The request sent: the only argument of RoundTrip or Do, or the one
+	// request among the arguments of a middleware pipeline's method
+	// (pipeline.Next(req, i)).
+	var req ssa.Value
+	for _, a := range c.Args {
+		if IsRequest(a.Type()) {
+			if req != nil {
+				return Send{}, false
+			}
+			req = a
+		}
+	}
+	if req == nil || ((c.Method.Name() == "RoundTrip" || c.Method.Name() == "Do") && len(c.Args) != 1) {
+		return Send{}, false
+	}
+	s := Send{Call: call, Lib: NetHTTPLib, Request: req, Name: types.TypeString(c.Value.Type(), func(p *types.Package) string { return p.Name() }) + "." + c.Method.Name()}
 	if c.Method.Name() == "RoundTrip" {
 		s.Via, s.Transport = ViaRoundTrip, c.Value
 	} else {
