@@ -50,6 +50,11 @@ func (c *checker) checkPerRequest(s site) {
 	if !ok {
 		return
 	}
+	if c.reusedInLoop(s, lt.Operations) {
+		// Every request goes through a loop of the function that built
+		// the pool (a poller, a worker): the pool serves them all.
+		return
+	}
 	if c.closesEveryConnection(lt.Operations) {
 		// Every request asks for its connection to be closed
 		// (Connection: close, req.Close): the pool keeps nothing.
@@ -99,6 +104,37 @@ func (c *checker) perRequestContext(s site) (string, bool) {
 		name = "a closure in " + p.Name()
 	}
 	return fmt.Sprintf("per call of %s", name), true
+}
+
+// reusedInLoop reports whether the function that builds the pool s
+// sends every request through it inside a loop that does not build it
+// again, and the pool closes idle connections by itself (a non-zero
+// IdleConnTimeout): coredns' health check builds its client once per
+// overloaded() and sends on every tick of its loop, which reuses the
+// connection, and a second call's pool would not outlive its idle
+// timeout. Without IdleConnTimeout each call's pool leaks its idle
+// connections, loop or not.
+func (c *checker) reusedInLoop(s site, sends []ssa.CallInstruction) bool {
+	if len(sends) == 0 || s.transport == nil || !s.transport.Get(httpconfig.IdleConnTimeout).IsNonZero() {
+		return false
+	}
+	if httplib.IsHandler(s.fn.Signature) {
+		return false
+	}
+	forest := c.loopsOf(s.fn)
+	for _, send := range sends {
+		if send.Parent() != s.fn {
+			return false
+		}
+		l := forest.Innermost(send.Block())
+		if l == nil {
+			return false
+		}
+		if instr, ok := s.value.(ssa.Instruction); ok && l.Contains(instr.Block()) {
+			return false
+		}
+	}
+	return true
 }
 
 // lifecyclePrefixes start the names of functions and methods that run at
