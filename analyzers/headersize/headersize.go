@@ -257,12 +257,8 @@ func directFieldStores(p ssa.Value, name string) []*ssa.Store {
 	return out
 }
 
-// repeated reports whether call runs more than once per call of the
-// outermost function that leads to it: it is in a loop, or a function of
-// the package calls its function from a loop (algolia's buildRequest,
-// called once per host).
-func (c *checker) repeated(call ssa.CallInstruction, depth int) bool {
-	fn := call.Parent()
+// loopsOf returns the loops of fn, computed once.
+func (c *checker) loopsOf(fn *ssa.Function) *loops.Forest {
 	if c.loops == nil {
 		c.loops = make(map[*ssa.Function]*loops.Forest)
 	}
@@ -271,7 +267,16 @@ func (c *checker) repeated(call ssa.CallInstruction, depth int) bool {
 		f = loops.Analyze(fn)
 		c.loops[fn] = f
 	}
-	if f.Innermost(call.Block()) != nil {
+	return f
+}
+
+// repeated reports whether call runs more than once per call of the
+// outermost function that leads to it: it is in a loop, or a function of
+// the package calls its function from a loop (algolia's buildRequest,
+// called once per host).
+func (c *checker) repeated(call ssa.CallInstruction, depth int) bool {
+	fn := call.Parent()
+	if c.loopsOf(fn).Innermost(call.Block()) != nil {
 		return true
 	}
 	if depth >= 3 {
@@ -458,15 +463,7 @@ func (c *checker) checkHeader(call ssa.CallInstruction, key, val ssa.Value, add 
 // added so far) count as the request.
 func (c *checker) resentInLoop(add ssa.CallInstruction) ssa.CallInstruction {
 	fn := add.Parent()
-	if c.loops == nil {
-		c.loops = make(map[*ssa.Function]*loops.Forest)
-	}
-	f, ok := c.loops[fn]
-	if !ok {
-		f = loops.Analyze(fn)
-		c.loops[fn] = f
-	}
-	l := f.Innermost(add.Block())
+	l := c.loopsOf(fn).Innermost(add.Block())
 	if l == nil {
 		return nil
 	}

@@ -14,7 +14,6 @@ import (
 	"go/constant"
 	"go/token"
 	"go/types"
-	"slices"
 	"time"
 
 	"golang.org/x/tools/go/ssa"
@@ -307,24 +306,13 @@ func optionFunc(fn ssa.Value) bool {
 // paramValue joins what the package's calls of p's function pass for
 // parameter p; ok is false when they cannot be read.
 func paramValue(ix *valueflow.Index, p *ssa.Parameter, pos token.Pos, depth int) (Value, bool) {
-	fn := p.Parent()
-	idx := slices.Index(fn.Params, p)
-	sites, _ := ix.Callers(fn)
-	if idx < 0 || len(sites) == 0 || len(sites) > maxParamSites {
+	_, args, all := ix.ParamArgs(p)
+	if !all || len(args) == 0 || len(args) > maxParamSites {
 		return Value{}, false
 	}
-	var r Value
-	for i, site := range sites {
-		c := site.Common()
-		if c.IsInvoke() || idx >= len(c.Args) {
-			return Value{}, false
-		}
-		a := valueOf(ix, c.Args[idx], pos, depth+1)
-		if i == 0 {
-			r = a
-		} else {
-			r = r.Join(a)
-		}
+	r := valueOf(ix, args[0], pos, depth+1)
+	for _, a := range args[1:] {
+		r = r.Join(valueOf(ix, a, pos, depth+1))
 	}
 	return r, true
 }

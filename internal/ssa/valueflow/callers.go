@@ -120,17 +120,36 @@ func (ix *Index) Callers(fn *ssa.Function) ([]ssa.CallInstruction, bool) {
 // CallerArgs calls f with the argument that each call site of p's
 // function in this package passes for parameter p.
 func (ix *Index) CallerArgs(p *ssa.Parameter, f func(ssa.Value)) {
-	fn := p.Parent()
-	i := slices.Index(fn.Params, p)
-	if i < 0 {
-		return
-	}
-	sites, _ := ix.Callers(fn)
-	for _, site := range sites {
-		if args := site.Common().Args; i < len(args) {
+	sites, args, _ := ix.ParamArgs(p)
+	for i := range sites {
+		if args[i] != nil {
 			f(args[i])
 		}
 	}
+}
+
+// ParamArgs returns the call sites of p's function in this package and,
+// for each, the argument it passes for parameter p (nil where the site
+// passes none the model can name: an interface method call, too few
+// arguments). all reports that every site names its argument.
+func (ix *Index) ParamArgs(p *ssa.Parameter) (sites []ssa.CallInstruction, args []ssa.Value, all bool) {
+	fn := p.Parent()
+	i := slices.Index(fn.Params, p)
+	if i < 0 {
+		return nil, nil, false
+	}
+	sites, _ = ix.Callers(fn)
+	args = make([]ssa.Value, len(sites))
+	all = true
+	for k, site := range sites {
+		c := site.Common()
+		if c.IsInvoke() || i >= len(c.Args) {
+			all = false
+			continue
+		}
+		args[k] = c.Args[i]
+	}
+	return sites, args, all
 }
 
 // DirectCall returns the call (or go or defer statement) that calls the

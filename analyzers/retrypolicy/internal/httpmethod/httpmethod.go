@@ -213,14 +213,8 @@ const maxMethodSites = 32
 // passes a non-idempotent one.
 func (r *Resolver) param(p *ssa.Parameter) (string, int) {
 	fn := p.Parent()
-	idx := -1
-	for i, q := range fn.Params {
-		if q == p {
-			idx = i
-		}
-	}
-	sites, _ := r.ix.Callers(fn)
-	if idx < 0 || len(sites) == 0 || len(sites) > maxMethodSites || r.busy[fn] {
+	sites, args, _ := r.ix.ParamArgs(p)
+	if len(sites) == 0 || len(sites) > maxMethodSites || r.busy[fn] {
 		return "", unknown
 	}
 	r.busy[fn] = true
@@ -228,14 +222,13 @@ func (r *Resolver) param(p *ssa.Parameter) (string, int) {
 	var agreed, worst string
 	var worstAt token.Pos
 	unknowns := false
-	for _, site := range sites {
-		c := site.Common()
-		if c.IsInvoke() || idx >= len(c.Args) {
+	for k, site := range sites {
+		if args[k] == nil {
 			unknowns = true
 			continue
 		}
 		outer := r.from
-		m, st := r.method(c.Args[idx])
+		m, st := r.method(args[k])
 		inner := r.from
 		r.from = outer
 		if st != known {

@@ -50,28 +50,8 @@ func countDown(l *Loop, iff *ssa.If, exitTrue bool) *CountDown {
 	if !ok || p.Block() != l.Header || !isSigned(p.Type()) {
 		return nil
 	}
-	var init ssa.Value
-	for i, e := range p.Edges {
-		pred := p.Block().Preds[i]
-		if !l.Contains(pred) {
-			if init != nil {
-				return nil
-			}
-			init = e
-			continue
-		}
-		if e == ssa.Value(p) {
-			continue
-		}
-		dec, ok := e.(*ssa.BinOp)
-		if !ok || dec.Op != token.SUB || dec.X != ssa.Value(p) {
-			return nil
-		}
-		if one, ok := dec.Y.(*ssa.Const); !ok || one.Value == nil || one.Value.String() != "1" {
-			return nil
-		}
-	}
-	if init == nil {
+	init, ok := stepsByOne(l, p, token.SUB)
+	if !ok {
 		return nil
 	}
 	if _, isParam := valueflow.StripCopies(init).(*ssa.Parameter); !isParam {
@@ -95,25 +75,9 @@ func countUpFrom(l *Loop, sub *ssa.BinOp, k int64, cmp *ssa.BinOp) *CountDown {
 	if !ok || p.Block() != l.Header {
 		return nil
 	}
-	var start *ssa.Const
-	for i, e := range p.Edges {
-		if !l.Contains(p.Block().Preds[i]) {
-			c, ok := e.(*ssa.Const)
-			if !ok || start != nil || c.Value == nil || c.Value.Kind() != constant.Int {
-				return nil
-			}
-			start = c
-			continue
-		}
-		inc, ok := e.(*ssa.BinOp)
-		if !ok || inc.Op != token.ADD || inc.X != ssa.Value(p) {
-			return nil
-		}
-		if one, ok := inc.Y.(*ssa.Const); !ok || one.Value == nil || one.Value.String() != "1" {
-			return nil
-		}
-	}
-	if start == nil {
+	init, ok := stepsByOne(l, p, token.ADD)
+	start, isConst := init.(*ssa.Const)
+	if !ok || !isConst || start.Value == nil || start.Value.Kind() != constant.Int {
 		return nil
 	}
 	c0, exact := constant.Int64Val(start.Value)
@@ -121,6 +85,32 @@ func countUpFrom(l *Loop, sub *ssa.BinOp, k int64, cmp *ssa.BinOp) *CountDown {
 		return nil
 	}
 	return &CountDown{Init: sub.X, K: k, Test: cmp}
+}
+
+// stepsByOne returns the value header φ-node p of l enters the loop with,
+// when every back edge brings p itself or p op 1 (op is token.ADD or
+// token.SUB): a counter counted by one. ok is false for other φ-nodes.
+func stepsByOne(l *Loop, p *ssa.Phi, op token.Token) (init ssa.Value, ok bool) {
+	for i, e := range p.Edges {
+		if !l.Contains(p.Block().Preds[i]) {
+			if init != nil {
+				return nil, false
+			}
+			init = e
+			continue
+		}
+		if e == ssa.Value(p) {
+			continue
+		}
+		step, isBinOp := e.(*ssa.BinOp)
+		if !isBinOp || step.Op != op || step.X != ssa.Value(p) {
+			return nil, false
+		}
+		if one, isConst := step.Y.(*ssa.Const); !isConst || one.Value == nil || one.Value.String() != "1" {
+			return nil, false
+		}
+	}
+	return init, init != nil
 }
 
 func isSigned(t types.Type) bool {
