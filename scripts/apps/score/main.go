@@ -35,6 +35,7 @@ func main() {
 	verdicts := flag.String("verdicts", "scripts/apps/verdicts.tsv", "verdicts file")
 	out := flag.String("out", "", "output directory of run.sh")
 	only := flag.String("only", "", "only modules whose path matches this regular expression")
+	listFP := flag.Bool("fp", false, "also list the false positives of this run with their causes and reasons")
 	flag.Parse()
 	if *out == "" {
 		log.Fatal("-out is required")
@@ -51,7 +52,7 @@ func main() {
 	if err != nil {
 		log.Fatal(err)
 	}
-	os.Exit(report(os.Stdout, *out, mods, vs))
+	os.Exit(report(os.Stdout, *out, mods, vs, *listFP))
 }
 
 // A module is one line of modules.txt.
@@ -285,10 +286,10 @@ func (t tally) precision() string {
 	return fmt.Sprintf("%.1f%%", 100*float64(t.tp)/float64(t.tp+t.fp))
 }
 
-func report(w io.Writer, out string, mods []module, vs map[string][]*verdict) int {
+func report(w io.Writer, out string, mods []module, vs map[string][]*verdict, listFP bool) int {
 	byRule := make(map[string]*tally)
 	var total tally
-	var open []string
+	var open, falses []string
 	tw := tabwriter.NewWriter(w, 0, 8, 2, ' ', 0)
 	fmt.Fprintln(tw, "module\tkind\tpackages\tnot loaded\tfindings\tTP\tFP\topen\troot causes\tprecision\tsecs\tpeak MB\tstderr lines")
 	causesPerRule := make(map[string]map[string]bool)
@@ -325,6 +326,9 @@ func report(w io.Writer, out string, mods []module, vs map[string][]*verdict) in
 				byRule[f.rule] = new(tally)
 			}
 			byRule[f.rule].add(f)
+			if f.verdict != nil && f.verdict.verdict == "FP" {
+				falses = append(falses, fmt.Sprintf("  %s %s %s (%s): %s", m.id(), f.position, f.rule, f.verdict.cause, f.verdict.reason))
+			}
 			if f.verdict == nil {
 				line := fmt.Sprintf("%s\t%s\t%s\t%s", m.id(), f.position, f.rule, f.message)
 				for _, r := range f.related {
@@ -400,6 +404,9 @@ func report(w io.Writer, out string, mods []module, vs map[string][]*verdict) in
 		for _, v := range gone {
 			fmt.Fprintf(w, "  %s %s %s %s (%s)\n", v.verdict, v.module, v.position, v.rule, v.cause)
 		}
+	}
+	if listFP && len(falses) > 0 {
+		fmt.Fprintf(w, "\nfalse positives in this run (%d):\n%s\n", len(falses), strings.Join(falses, "\n"))
 	}
 	if len(open) > 0 {
 		fmt.Fprintf(w, "\nfindings with no verdict (%d):\n", len(open))
