@@ -493,3 +493,32 @@ func pureGenerator(c *ssa.CallCommon) bool {
 	}
 	return httplib.IsFreshRequest(fn)
 }
+
+// selectedPerIteration reports whether the attempt in block cb runs only
+// when a value that varies between iterations equals a constant: a
+// switch over the element of a range of alternatives (for _, v := range
+// versions { switch v { case "v1": ...; case "v2": ... } }, a fallback
+// that tries each once) or a test of a counter (if i == 0). The attempt
+// runs once per matching value, which is not a retry of it. The test
+// must come before the attempt within the iteration (it dominates the
+// attempt, and its true branch is not the loop header).
+func (iv *invariance) selectedPerIteration(cb *ssa.BasicBlock) bool {
+	for _, b := range iv.l.Blocks(iv.f.Fn) {
+		iff, ok := lastIf(b)
+		if !ok || b.Succs[0] == b.Succs[1] || b.Succs[0] == iv.l.Header || !b.Dominates(cb) || !b.Succs[0].Dominates(cb) {
+			continue
+		}
+		bin, ok := iff.Cond.(*ssa.BinOp)
+		if !ok || bin.Op != token.EQL {
+			continue
+		}
+		x, y := bin.X, bin.Y
+		if _, isConst := x.(*ssa.Const); isConst {
+			x, y = y, x
+		}
+		if _, isConst := y.(*ssa.Const); isConst && iv.varies(x) {
+			return true
+		}
+	}
+	return false
+}

@@ -255,6 +255,11 @@ func (f *Forest) retry(l *Loop, a Attempt) (_ *Retry, tested bool) {
 			return nil, true
 		}
 	}
+	// Nor which send runs: a send reached only when a value that changes
+	// per iteration equals a constant runs once per matching value.
+	if iv.selectedPerIteration(cb) {
+		return nil, true
+	}
 
 	r := &Retry{Loop: l, Fail: fail, Latch: latch, cycle: make([]bool, n), fr: fr, f: f,
 		OnError: f.retriesOnError(l, a, cb, tests)}
