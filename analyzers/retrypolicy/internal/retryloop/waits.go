@@ -121,7 +121,9 @@ func callWait(fn *ssa.Function, cc *ssa.CallCommon, helpers map[*ssa.Function]Wa
 }
 
 // takesWaitArg reports whether a function with signature sig takes a
-// time.Duration or a context.Context: it may wait.
+// time.Duration, a context.Context or a channel it can receive from (a
+// stop channel, as in VictoriaMetrics' BackoffTimer.Wait(stopCh)): it
+// may wait.
 func takesWaitArg(sig *types.Signature) bool {
 	if sig == nil {
 		return false
@@ -129,6 +131,9 @@ func takesWaitArg(sig *types.Signature) bool {
 	for i := 0; i < sig.Params().Len(); i++ {
 		t := sig.Params().At(i).Type()
 		if httplib.IsContext(t) || typeutil.IsNamedValue(t, httplib.Time, "Duration") {
+			return true
+		}
+		if ch, ok := t.Underlying().(*types.Chan); ok && ch.Dir() != types.SendOnly {
 			return true
 		}
 	}
