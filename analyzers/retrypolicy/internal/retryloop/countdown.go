@@ -23,20 +23,30 @@ type CountDown struct {
 	Test *ssa.BinOp
 }
 
+// constCompare splits a comparison of a value with a constant (x op K or
+// K op x) into the comparison, the value and the constant.
+func constCompare(cond ssa.Value) (cmp *ssa.BinOp, x ssa.Value, k *ssa.Const, ok bool) {
+	cmp, ok = cond.(*ssa.BinOp)
+	if !ok {
+		return nil, nil, nil, false
+	}
+	x, y := cmp.X, cmp.Y
+	if _, isConst := x.(*ssa.Const); isConst {
+		x, y = y, x
+	}
+	k, ok = y.(*ssa.Const)
+	return cmp, x, k, ok
+}
+
 // countDown recognises an exit test counter == K (exiting when equal)
 // on a header φ-node that starts from a signed integer parameter and is
 // decremented by one along the loop.
 func countDown(l *Loop, iff *ssa.If, exitTrue bool) *CountDown {
-	cmp, ok := iff.Cond.(*ssa.BinOp)
+	cmp, x, k, ok := constCompare(iff.Cond)
 	if !ok || (cmp.Op == token.EQL) != exitTrue || (cmp.Op != token.EQL && cmp.Op != token.NEQ) {
 		return nil
 	}
-	x, y := cmp.X, cmp.Y
-	if _, ok := x.(*ssa.Const); ok {
-		x, y = y, x
-	}
-	k, ok := y.(*ssa.Const)
-	if !ok || k.Value == nil || k.Value.Kind() != constant.Int {
+	if k.Value == nil || k.Value.Kind() != constant.Int {
 		return nil
 	}
 	kv, exact := constant.Int64Val(k.Value)

@@ -505,18 +505,10 @@ func pureGenerator(c *ssa.CallCommon) bool {
 func (iv *invariance) selectedPerIteration(cb *ssa.BasicBlock) bool {
 	for _, b := range iv.l.Blocks(iv.f.Fn) {
 		iff, ok := lastIf(b)
-		if !ok || b.Succs[0] == b.Succs[1] || b.Succs[0] == iv.l.Header || !b.Dominates(cb) || !b.Succs[0].Dominates(cb) {
+		if !ok || b.Succs[0] == iv.l.Header || !b.Dominates(cb) || !b.Succs[0].Dominates(cb) {
 			continue
 		}
-		bin, ok := iff.Cond.(*ssa.BinOp)
-		if !ok || bin.Op != token.EQL {
-			continue
-		}
-		x, y := bin.X, bin.Y
-		if _, isConst := x.(*ssa.Const); isConst {
-			x, y = y, x
-		}
-		if _, isConst := y.(*ssa.Const); isConst && iv.varies(x) {
+		if cmp, x, _, ok := constCompare(iff.Cond); ok && cmp.Op == token.EQL && iv.varies(x) {
 			return true
 		}
 	}
