@@ -95,7 +95,7 @@ func newFlags(progname string, suite lint.Suite) *options {
 	fs.BoolVar(&o.fix, "fix", false, "apply the suggested fixes, then report the findings that remain")
 	fs.StringVar(&o.baseline, "baseline", "", "report only findings not recorded in this baseline `FILE`")
 	fs.BoolVar(&o.writeBaseline, "write-baseline", false, "record the current findings in the -baseline file and exit 0")
-	fs.BoolVar(&o.verbose, "v", false, "verbose: list stale baseline entries")
+	fs.BoolVar(&o.verbose, "v", false, "verbose: say how each package was loaded; list stale baseline entries")
 	fs.StringVar(&o.cpuprofile, "cpuprofile", "", "write a CPU profile to `FILE`")
 	fs.StringVar(&o.memprofile, "memprofile", "", "write a heap profile to `FILE`")
 	fs.StringVar(&o.giveups, giveupsFlag, "", "debug: append where the analysis gives up on a candidate to `FILE`, as JSON lines")
@@ -368,7 +368,7 @@ func analyse(o *options, selected []lint.Definition, patterns []string) (*result
 	if o.tags != "" {
 		cfg.BuildFlags = []string{"-tags=" + o.tags}
 	}
-	units, unresolved, err := load(cfg, o.suite.Scope, patterns, o.deps)
+	units, fromExport, unresolved, err := load(cfg, o.suite.Scope, patterns, o.deps)
 	if err != nil {
 		log.Print(err)
 		return nil, 1
@@ -378,6 +378,9 @@ func analyse(o *options, selected []lint.Definition, patterns []string) (*result
 		return nil, 1
 	}
 	outs := schedule(units, as)
+	if o.verbose {
+		printLoadPaths(os.Stderr, o.Name(), units, fromExport)
+	}
 	var initial []*packages.Package
 	for _, u := range units {
 		if u.root {

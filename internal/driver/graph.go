@@ -15,14 +15,15 @@ import (
 // loadFromSource can load and the rest, which need packages.Load: those
 // with errors from go list or using cgo, those with a dependency that is
 // itself a test variant or has errors, or that is to be type-checked
-// from source (see rootSet; deps as for load) and cannot be, and, so
+// from source (see rootSet; deps as for load, stale as for newRootSet)
+// and cannot be, and, so
 // that each part is complete, every root that imports one of those,
 // directly or through dependencies from source. It returns the roots for
 // loadFromSource and the import paths for packages.Load: the rest and
 // the roots they import, which are then analysed twice. The variants of
 // one package (p, p [p.test], p_test [p.test]) stay together.
-func splitForSource(roots []*packages.Package, scope lint.Scope, deps bool) (source []*packages.Package, restPaths []string) {
-	rs := newRootSet(roots, scope, deps)
+func splitForSource(roots []*packages.Package, scope lint.Scope, deps bool, stale map[string]bool) (source []*packages.Package, restPaths []string) {
+	rs := newRootSet(roots, scope, deps, stale)
 	// depOK reports whether loadFromSource can load dependency p:
 	// from export data, or from source (see rootSet).
 	var depOK func(p *packages.Package) bool
@@ -41,7 +42,7 @@ func splitForSource(roots []*packages.Package, scope lint.Scope, deps bool) (sou
 			return ok
 		}
 		sourceOK[p] = false // cycles (broken code) end here
-		if deps {
+		if rs.analysed(p) {
 			ok = !usesCgo(p) // analysed, with its bodies
 		} else {
 			ok = !usesSWIG(p)
@@ -116,19 +117,29 @@ func splitForSource(roots []*packages.Package, scope lint.Scope, deps bool) (sou
 // of the root's types: loadFromSource type-checks it from source, as
 // go/packages does, without function bodies. With deps (-deps), they are
 // also the dependencies that can involve an HTTP client, analysed for
-// their facts, and the packages that import one of those.
+// their facts, and the packages that import one of those. And they are
+// the dependencies the build cache does not hold (see notCached), and
+// those that import one: their export data would have to be compiled.
 type rootSet struct {
 	// root holds the roots by ID.
 	root map[string]*packages.Package
 	// fromSource reports whether a dependency, not a root, is
 	// type-checked from source.
 	fromSource func(*packages.Package) bool
+	// analysed reports whether a dependency from source is analysed
+	// for its facts, with its function bodies (with deps only).
+	analysed func(*packages.Package) bool
+	// notCached reports whether a dependency from source is one only
+	// because the build cache does not hold it or a package it imports.
+	notCached func(*packages.Package) bool
 	// rootsVia memoises rootImports.
 	rootsVia map[*packages.Package][]*packages.Package
 }
 
-// newRootSet returns the rootSet of roots, with deps as for load.
-func newRootSet(roots []*packages.Package, scope lint.Scope, deps bool) *rootSet {
+// newRootSet returns the rootSet of roots, with deps as for load, and
+// stale the import paths of the packages the build cache does not hold
+// (nil: all are held).
+func newRootSet(roots []*packages.Package, scope lint.Scope, deps bool, stale map[string]bool) *rootSet {
 	rs := &rootSet{
 		root:     make(map[string]*packages.Package, len(roots)),
 		rootsVia: make(map[*packages.Package][]*packages.Package),
@@ -145,9 +156,16 @@ func newRootSet(roots []*packages.Package, scope lint.Scope, deps bool) *rootSet
 	// Roots by ID: a test variant of a root (p [p.test]) is imported by
 	// the variants recompiled for its test (q [p.test]) only.
 	sees := closureHas(func(_ string, imp *packages.Package) bool { return rs.root[imp.ID] != nil || wanted(imp) })
-	rs.fromSource = func(p *packages.Package) bool {
+	needed := func(p *packages.Package) bool {
 		return rs.root[p.ID] == nil && (wanted(p) || sees(p))
 	}
+	isStale := func(p *packages.Package) bool { return p.PkgPath != "unsafe" && stale[p.PkgPath] }
+	importsStale := closureHas(func(_ string, imp *packages.Package) bool { return isStale(imp) })
+	rs.notCached = func(p *packages.Package) bool {
+		return !needed(p) && rs.root[p.ID] == nil && (isStale(p) || importsStale(p))
+	}
+	rs.fromSource = func(p *packages.Package) bool { return needed(p) || rs.notCached(p) }
+	rs.analysed = func(p *packages.Package) bool { return deps && needed(p) }
 	return rs
 }
 

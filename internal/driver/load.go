@@ -16,49 +16,57 @@ import (
 // analysed (see gate); the others cannot have findings. They are
 // type-checked from source without being compiled, as go vet does, each
 // when the schedule reaches it (see loadFromSource), where that is
-// possible; otherwise packages.Load loads them. With deps, the
-// dependencies that can involve an HTTP client are type-checked from
-// source and analysed for their facts too (all of them with
-// packages.Load).
+// possible; otherwise packages.Load loads them. Their dependencies come
+// from the export data the build cache holds; those it does not hold
+// (see notCached) are type-checked from source without function bodies,
+// rather than compiled. With deps, the dependencies that can involve an
+// HTTP client are type-checked from source and analysed for their facts
+// too (all of them with packages.Load).
 //
-// It also returns the roots that are not loaded because an import of
-// theirs failed to resolve (see gate), to be named as not analysed.
-func load(cfg *packages.Config, scope lint.Scope, patterns []string, deps bool) (units []*unit, unresolved []*packages.Package, err error) {
+// It also returns the import paths of the dependencies read from export
+// data, and the roots that are not loaded because an import of theirs
+// failed to resolve (see gate), to be named as not analysed.
+func load(cfg *packages.Config, scope lint.Scope, patterns []string, deps bool) (units []*unit, fromExport []string, unresolved []*packages.Package, err error) {
 	paths := patterns
 	if !isFilePattern(patterns) {
+		// Asking the build cache costs about as much as listing the
+		// packages: ask both at once.
+		staleDone := make(chan map[string]bool, 1)
+		go func() { staleDone <- notCached(cfg, patterns) }()
 		meta, err := loadMeta(cfg, patterns)
+		stale := <-staleDone
 		if err != nil {
-			return nil, nil, err
+			return nil, nil, nil, err
 		}
 		if len(meta) == 0 {
-			return nil, nil, fmt.Errorf("%s matched no packages", strings.Join(patterns, " "))
+			return nil, nil, nil, fmt.Errorf("%s matched no packages", strings.Join(patterns, " "))
 		}
 		if keep, keepPaths, broken, ok := gate(meta, scope); ok {
 			paths, unresolved = keepPaths, broken
 			if len(keep) > 0 {
-				if source, rest := splitForSource(keep, scope, deps); len(source) > 0 {
-					if us, ok := loadFromSource(cfg, scope, source, deps); ok {
-						units, paths = us, rest
+				if source, rest := splitForSource(keep, scope, deps, stale); len(source) > 0 {
+					if us, exp, ok := loadFromSource(cfg, scope, source, deps, stale); ok {
+						units, fromExport, paths = us, exp, rest
 					}
 				}
 			}
 			if len(paths) == 0 {
-				return units, unresolved, nil
+				return units, fromExport, unresolved, nil
 			}
 		}
 	}
 	more, err := packages.Load(cfg, paths...)
 	if err != nil {
-		return nil, nil, err
+		return nil, nil, nil, err
 	}
 	if !deps {
 		dropDependencySyntax(more)
 	}
 	units = append(units, unitsOf(more)...)
 	if len(units) == 0 {
-		return nil, nil, fmt.Errorf("%s matched no packages", strings.Join(patterns, " "))
+		return nil, nil, nil, fmt.Errorf("%s matched no packages", strings.Join(patterns, " "))
 	}
-	return units, unresolved, nil
+	return units, fromExport, unresolved, nil
 }
 
 // dropDependencySyntax drops the syntax and type information of every

@@ -5,6 +5,7 @@ import (
 	"go/types"
 	"maps"
 	"os"
+	"os/exec"
 	"path/filepath"
 	"slices"
 	"strings"
@@ -44,7 +45,7 @@ func TestLoad(t *testing.T) {
 	cfg := &packages.Config{Mode: packages.LoadSyntax | packages.NeedModule, Tests: true, Dir: dir}
 
 	keep := gated(t, cfg, "./...")
-	source, rest := splitForSource(keep, facts.Scope, false)
+	source, rest := splitForSource(keep, facts.Scope, false, nil)
 	var sourceIDs []string
 	for _, p := range source {
 		sourceIDs = append(sourceIDs, p.ID)
@@ -156,6 +157,7 @@ func TestLoadBetweenFromExportData(t *testing.T) {
 		"mid/mid.go":         "package mid\n\nimport \"example.com/m/low\"\n\nfunc Wrap(t low.T) low.T { return t }\n",
 		"web/web.go":         "package web\n\nimport (\n\t\"net/http\"\n\n\t\"example.com/m/low\"\n\t\"example.com/m/mid\"\n)\n\nfunc Get(t low.T) {\n\t_ = mid.Wrap(t)\n\thttp.Get(\"http://example.com\")\n}\n",
 	})
+	buildCache(t, dir) // export data for mid, not analysed
 	cfg := scratchConfig(dir)
 	cfg.Tests = true
 	load := func() (low, mid, web *packages.Package) {
@@ -295,7 +297,7 @@ func TestLoadBetweenRootsCgo(t *testing.T) {
 	if c == nil || !usesCgo(c) {
 		t.Skip("go list does not list c's cgo file (no C compiler?)")
 	}
-	if source, rest := splitForSource(keep, facts.Scope, false); len(source) != 2 || len(rest) != 0 {
+	if source, rest := splitForSource(keep, facts.Scope, false, nil); len(source) != 2 || len(rest) != 0 {
 		t.Errorf("from source %d roots, through packages.Load %q; want 2 and none", len(source), rest)
 	}
 	units := loadUnits(t, cfg, false, "./r", "./q")
@@ -315,7 +317,7 @@ func TestLoadBetweenRoots(t *testing.T) {
 	dir := betweenRoots(t, "package r\n\nimport (\n\t\"example.com/m/m\"\n\t\"example.com/m/q\"\n)\n\nvar _ = m.Client() == q.Client\n\nfunc Get() { m.Client().Get(\"http://example.com\") }\n")
 	cfg := scratchConfig(dir)
 	keep := gated(t, cfg, "./r", "./q")
-	if source, rest := splitForSource(keep, facts.Scope, false); len(source) != 2 || len(rest) != 0 {
+	if source, rest := splitForSource(keep, facts.Scope, false, nil); len(source) != 2 || len(rest) != 0 {
 		t.Errorf("from source %d roots, through packages.Load %q; want 2 and none", len(source), rest)
 	}
 	units := loadUnits(t, cfg, false, "./r", "./q")
@@ -349,11 +351,22 @@ func scratchConfig(dir string) *packages.Config {
 	return &packages.Config{Mode: packages.LoadSyntax | packages.NeedModule, Dir: dir}
 }
 
+// buildCache compiles the packages of the module in dir into the build
+// cache, so that their export data is there to read.
+func buildCache(t *testing.T, dir string) {
+	t.Helper()
+	cmd := exec.Command("go", "build", "./...")
+	cmd.Dir = dir
+	if out, err := cmd.CombinedOutput(); err != nil {
+		t.Fatalf("go build ./...: %v\n%s", err, out)
+	}
+}
+
 // loadUnits returns the units load gives for patterns (deps as for
 // load).
 func loadUnits(t *testing.T, cfg *packages.Config, deps bool, patterns ...string) []*unit {
 	t.Helper()
-	units, _, err := load(cfg, facts.Scope, patterns, deps)
+	units, _, _, err := load(cfg, facts.Scope, patterns, deps)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -413,6 +426,7 @@ func TestLoadDeps(t *testing.T) {
 		"pure/pure.go":   "package pure\n\nfunc Add(a, b int) int { return a + b }\n",
 		"app/app.go":     "package app\n\nimport (\n\t\"example.com/m/mid\"\n\t\"example.com/m/pure\"\n)\n\nfunc Get() { mid.Client.Get(\"http://example.com\"); _ = pure.Add(1, 2) }\n",
 	})
+	buildCache(t, dir) // export data for pure
 	cfg := scratchConfig(dir)
 	units := loadUnits(t, cfg, true, "./app")
 	var got []string
@@ -463,7 +477,7 @@ func TestGateKeepsBroken(t *testing.T) {
 	if want := []string{"example.com/m/broken", "example.com/m/good", "example.com/m/other"}; !slices.Equal(ids, want) {
 		t.Errorf("kept %q, want %q", ids, want)
 	}
-	source, rest := splitForSource(keep, facts.Scope, false)
+	source, rest := splitForSource(keep, facts.Scope, false, nil)
 	if len(source) != 2 || !slices.Equal(rest, []string{"example.com/m/broken"}) {
 		t.Errorf("from source %d roots (%v), through packages.Load %q; want 2 and broken", len(source), source, rest)
 	}

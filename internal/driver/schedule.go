@@ -36,6 +36,8 @@ type unit struct {
 	// view, if not nil, returns the package's types as its importers
 	// see them (see typesview.Of).
 	view func() *types.Package
+	// how says how the package was loaded, for -v.
+	how string
 
 	// The schedule's state.
 	importers  []*unit
@@ -66,7 +68,7 @@ func unitsOf(pkgs []*packages.Package) []*unit {
 		if u := byPkg[p]; u != nil {
 			return u
 		}
-		u := &unit{pkg: p}
+		u := &unit{pkg: p, how: howGoPackages}
 		byPkg[p] = u
 		deps = append(deps, u)
 		for _, path := range slices.Sorted(maps.Keys(p.Imports)) {

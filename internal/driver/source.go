@@ -37,29 +37,30 @@ import (
 // before the first is analysed, so all their syntax is in memory at once.
 //
 // The units are the roots, in the order of roots, then the dependencies
-// from source (see rootSet; deps as for load). Once loaded, the roots
-// have syntax and types; the other packages types only, or with deps
-// syntax and types too. Their dependencies from export data have types
+// from source (see rootSet; deps as for load, stale as for newRootSet).
+// Once loaded, the roots have syntax and types; the other packages types
+// only, or those analysed with deps syntax and types too. fromExport
+// lists the import paths of the dependencies read from export data. Their dependencies from export data have types
 // but no syntax and no imports of their own (their facts would be empty:
 // facts come from syntax). ok is false when the go command gives no
 // export data for some dependency, or cannot list the dependencies by
 // import path: a package of a module that the main module's go.mod does
 // not name (the roots are packages of other modules, and -mod=readonly
 // forbids adding it).
-func loadFromSource(cfg *packages.Config, scope lint.Scope, roots []*packages.Package, deps bool) (units []*unit, ok bool) {
-	rs := newRootSet(roots, scope, deps)
+func loadFromSource(cfg *packages.Config, scope lint.Scope, roots []*packages.Package, deps bool, stale map[string]bool) (units []*unit, fromExport []string, ok bool) {
+	rs := newRootSet(roots, scope, deps, stale)
 	isSource, fromSource := sourceClosure(roots, rs)
 	l := &sourceLoader{
-		deps:    deps,
 		fset:    token.NewFileSet(),
 		sizes:   types.SizesFor("gc", goarch(cfg)),
 		depPkgs: make(map[string]*packages.Package),
 	}
-	if l.exportFile, ok = exportDataOf(cfg, roots, exportDeps(isSource)); !ok {
-		return nil, false
+	fromExport = exportDeps(isSource)
+	if l.exportFile, ok = exportDataOf(cfg, roots, fromExport); !ok {
+		return nil, nil, false
 	}
 	l.compiled = importer.ForCompiler(l.fset, "gc", l.openExportData)
-	return l.units(roots, fromSource, isSource, rs), true
+	return l.units(roots, fromSource, isSource, rs), fromExport, true
 }
 
 // sourceClosure returns the packages type-checked from source, by ID: the
@@ -132,7 +133,6 @@ func exportDataOf(cfg *packages.Config, roots []*packages.Package, paths []strin
 // reaches them, against the packages from source they import and the
 // export data of their other dependencies.
 type sourceLoader struct {
-	deps       bool // dependencies from source get syntax and full types too
 	fset       *token.FileSet
 	sizes      types.Sizes
 	exportFile map[string]string // by import path
@@ -254,6 +254,16 @@ func (l *sourceLoader) units(roots, fromSource []*packages.Package, isSource map
 	var units []*unit
 	for _, p := range append(slices.Clone(roots), fromSource...) {
 		u := &unit{root: rs.root[p.ID] != nil}
+		switch {
+		case u.root:
+			u.how = howRoot
+		case rs.analysed(p):
+			u.how = howFacts
+		case rs.notCached(p):
+			u.how = howNotCached
+		default:
+			u.how = howBetween
+		}
 		byID[p.ID] = u
 		units = append(units, u)
 	}
@@ -264,7 +274,8 @@ func (l *sourceLoader) units(roots, fromSource []*packages.Package, isSource map
 				u.imports = append(u.imports, dep)
 			}
 		}
-		u.load = func() *packages.Package { return l.load(u, meta, byID) }
+		full := u.root || rs.analysed(meta)
+		u.load = func() *packages.Package { return l.load(u, meta, byID, full) }
 	}
 	return units
 }
@@ -293,13 +304,16 @@ func (l *sourceLoader) importer(meta *packages.Package, byID map[string]*unit) i
 
 // load type-checks the package meta of unit u, against the units it
 // imports and the export data of its other dependencies, and links it to
-// its imports. Ill-typedness propagates to importers, as in go/packages.
-func (l *sourceLoader) load(u *unit, meta *packages.Package, byID map[string]*unit) *packages.Package {
+// its imports; with full, for a package to analyse, with its function
+// bodies and type information. Ill-typedness propagates to importers, as
+// in go/packages.
+func (l *sourceLoader) load(u *unit, meta *packages.Package, byID map[string]*unit, full bool) *packages.Package {
 	imp := l.importer(meta, byID)
-	full := u.root || l.deps
 	var pkg *packages.Package
 	if !full {
-		pkg = l.readBetween(meta, imp)
+		if pkg = l.readBetween(meta, imp); pkg != nil {
+			u.how = howBetweenExp
+		}
 	}
 	if pkg == nil {
 		pkg = checkPackage(meta, l.fset, l.sizes, full, imp)
