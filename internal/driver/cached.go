@@ -24,11 +24,15 @@ import (
 // So every dependency of a cached package is cached, and its export data
 // can be read without the go command compiling anything.
 //
+// cgo lists those of them that use cgo: the files cgo generates for them
+// import syscall and runtime/cgo, which their metadata may not list (see
+// fakec.go).
+//
 // When go list fails, notCached returns nil: every package is then
 // taken to be cached, and asking for export data compiles what is not,
 // as before.
-func notCached(cfg *packages.Config, patterns []string) map[string]bool {
-	args := []string{"list", "-e", "-deps", "-f", "{{if .Stale}}{{.ImportPath}}{{end}}"}
+func notCached(cfg *packages.Config, patterns []string) (stale, cgo map[string]bool) {
+	args := []string{"list", "-e", "-deps", "-f", "{{if .Stale}}{{.ImportPath}}{{if .CgoFiles}} cgo{{end}}{{end}}"}
 	if cfg.Tests {
 		args = append(args, "-test")
 	}
@@ -39,15 +43,17 @@ func notCached(cfg *packages.Config, patterns []string) map[string]bool {
 	cmd.Dir, cmd.Env = cfg.Dir, cfg.Env
 	out, err := cmd.Output()
 	if err != nil {
-		return nil
+		return nil, nil
 	}
-	stale := make(map[string]bool)
+	stale, cgo = make(map[string]bool), make(map[string]bool)
 	for line := range strings.Lines(string(out)) {
-		if path := strings.TrimSpace(line); path != "" && !strings.Contains(path, " [") {
+		path, usesCgo := strings.CutSuffix(strings.TrimSpace(line), " cgo")
+		if path != "" && !strings.Contains(path, " [") {
 			stale[path] = true
+			cgo[path] = usesCgo
 		}
 	}
-	return stale
+	return stale, cgo
 }
 
 // How a package was loaded, as -v says.

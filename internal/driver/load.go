@@ -31,10 +31,14 @@ func load(cfg *packages.Config, scope lint.Scope, patterns []string, deps bool) 
 	if !isFilePattern(patterns) {
 		// Asking the build cache costs about as much as listing the
 		// packages: ask both at once.
-		staleDone := make(chan map[string]bool, 1)
-		go func() { staleDone <- notCached(cfg, patterns) }()
+		var stale, cgo map[string]bool
+		staleDone := make(chan struct{})
+		go func() {
+			defer close(staleDone)
+			stale, cgo = notCached(cfg, patterns)
+		}()
 		meta, err := loadMeta(cfg, patterns)
-		stale := <-staleDone
+		<-staleDone
 		if err != nil {
 			return nil, nil, nil, err
 		}
@@ -45,7 +49,7 @@ func load(cfg *packages.Config, scope lint.Scope, patterns []string, deps bool) 
 			paths, unresolved = keepPaths, broken
 			if len(keep) > 0 {
 				if source, rest := splitForSource(keep, scope, deps, stale); len(source) > 0 {
-					if us, exp, ok := loadFromSource(cfg, scope, source, deps, stale); ok {
+					if us, exp, ok := loadFromSource(cfg, scope, source, deps, stale, cgo); ok {
 						units, fromExport, paths = us, exp, rest
 					}
 				}

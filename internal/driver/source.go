@@ -37,7 +37,8 @@ import (
 // before the first is analysed, so all their syntax is in memory at once.
 //
 // The units are the roots, in the order of roots, then the dependencies
-// from source (see rootSet; deps as for load, stale as for newRootSet).
+// from source (see rootSet; deps as for load, stale as for newRootSet;
+// cgo the packages of stale that use cgo).
 // Once loaded, the roots have syntax and types; the other packages types
 // only, or those analysed with deps syntax and types too. fromExport
 // lists the import paths of the dependencies read from export data. Their dependencies from export data have types
@@ -47,10 +48,11 @@ import (
 // import path: a package of a module that the main module's go.mod does
 // not name (the roots are packages of other modules, and -mod=readonly
 // forbids adding it).
-func loadFromSource(cfg *packages.Config, scope lint.Scope, roots []*packages.Package, deps bool, stale map[string]bool) (units []*unit, fromExport []string, ok bool) {
+func loadFromSource(cfg *packages.Config, scope lint.Scope, roots []*packages.Package, deps bool, stale, cgo map[string]bool) (units []*unit, fromExport []string, ok bool) {
 	rs := newRootSet(roots, scope, deps, stale)
 	isSource, fromSource := sourceClosure(roots, rs)
 	l := &sourceLoader{
+		cfg:     cfg,
 		fset:    token.NewFileSet(),
 		sizes:   types.SizesFor("gc", goarch(cfg)),
 		depPkgs: make(map[string]*packages.Package),
@@ -60,7 +62,7 @@ func loadFromSource(cfg *packages.Config, scope lint.Scope, roots []*packages.Pa
 		return nil, nil, false
 	}
 	l.compiled = importer.ForCompiler(l.fset, "gc", l.openExportData)
-	return l.units(roots, fromSource, isSource, rs), fromExport, true
+	return l.units(roots, fromSource, isSource, rs, cgo), fromExport, true
 }
 
 // sourceClosure returns the packages type-checked from source, by ID: the
@@ -133,6 +135,7 @@ func exportDataOf(cfg *packages.Config, roots []*packages.Package, paths []strin
 // reaches them, against the packages from source they import and the
 // export data of their other dependencies.
 type sourceLoader struct {
+	cfg        *packages.Config
 	fset       *token.FileSet
 	sizes      types.Sizes
 	exportFile map[string]string // by import path
@@ -248,8 +251,10 @@ func (l *sourceLoader) readBetween(meta *packages.Package, imp importerFunc) *pa
 
 // units returns the units of the roots, in their order, then of the
 // dependencies from source, each linked to the units it imports and
-// loaded by l.load.
-func (l *sourceLoader) units(roots, fromSource []*packages.Package, isSource map[string]*packages.Package, rs *rootSet) []*unit {
+// loaded by l.load. A dependency that uses cgo (cgo, by import path) is
+// also loaded after the units of the packages that the files cgo
+// generates for it import (see importUnlisted).
+func (l *sourceLoader) units(roots, fromSource []*packages.Package, isSource map[string]*packages.Package, rs *rootSet, cgo map[string]bool) []*unit {
 	byID := make(map[string]*unit, len(isSource))
 	var units []*unit
 	for _, p := range append(slices.Clone(roots), fromSource...) {
@@ -275,6 +280,13 @@ func (l *sourceLoader) units(roots, fromSource []*packages.Package, isSource map
 			}
 		}
 		full := u.root || rs.analysed(meta)
+		if cgo[meta.PkgPath] && !full {
+			for _, path := range cgoImports {
+				if dep := byID[path]; dep != nil && dep != u && meta.Imports[path] == nil {
+					u.imports = append(u.imports, dep)
+				}
+			}
+		}
 		u.load = func() *packages.Package { return l.load(u, meta, byID, full) }
 	}
 	return units
@@ -290,7 +302,7 @@ func (l *sourceLoader) importer(meta *packages.Package, byID map[string]*unit) i
 		}
 		imp := meta.Imports[path]
 		if imp == nil {
-			return nil, fmt.Errorf("no metadata for %s", path)
+			return l.importUnlisted(path, byID)
 		}
 		if dep := byID[imp.ID]; dep != nil {
 			if dep.pkg == nil {
@@ -300,6 +312,30 @@ func (l *sourceLoader) importer(meta *packages.Package, byID map[string]*unit) i
 		}
 		return l.importExport(imp.PkgPath)
 	}
+}
+
+// importUnlisted returns the package path that the files cgo generates
+// import but the package's metadata does not list (syscall, runtime/cgo):
+// the unit from source of that path, already loaded, or its export data;
+// otherwise, for runtime/cgo, a package of the one type they name.
+func (l *sourceLoader) importUnlisted(path string, byID map[string]*unit) (*types.Package, error) {
+	if dep := byID[path]; dep != nil && dep.pkg != nil && dep.pkg.Types != nil {
+		return dep.pkg.Types, nil
+	}
+	if _, ok := l.exportFile[path]; ok {
+		return l.importExport(path)
+	}
+	if path == "runtime/cgo" {
+		// The generated files name its Incomplete, the type of the C
+		// structs cgo cannot lay out; nothing else.
+		p := types.NewPackage(path, "cgo")
+		name := types.NewTypeName(token.NoPos, p, "Incomplete", nil)
+		types.NewNamed(name, types.NewStruct(nil, nil), nil)
+		p.Scope().Insert(name)
+		p.MarkComplete()
+		return p, nil
+	}
+	return nil, fmt.Errorf("no metadata for %s", path)
 }
 
 // load type-checks the package meta of unit u, against the units it
@@ -316,7 +352,18 @@ func (l *sourceLoader) load(u *unit, meta *packages.Package, byID map[string]*un
 		}
 	}
 	if pkg == nil {
-		pkg = checkPackage(meta, l.fset, l.sizes, full, imp)
+		var fakeC bool
+		pkg, fakeC = checkFiles(meta, meta.GoFiles, l.fset, l.sizes, full, !full, imp)
+		if fakeC && apiInvalid(pkg.Types) {
+			// Where cgo's files do not check either, the fake C's
+			// invalid types are the best there is.
+			if files := cgoFiles(l.cfg, meta.PkgPath); files != nil {
+				if gen, _ := checkFiles(meta, files, l.fset, l.sizes, false, false, imp); len(gen.Errors) == 0 {
+					pkg = gen
+					u.how += ", from the files cgo generates"
+				}
+			}
+		}
 	}
 	if full && !pkg.IllTyped {
 		u.view = func() *types.Package {
@@ -343,9 +390,18 @@ func (l *sourceLoader) load(u *unit, meta *packages.Package, byID map[string]*un
 // recording parse and type errors in the package, as packages.Load does.
 // With full, for a package to analyse, it gets its syntax and type
 // information; otherwise (a package between roots) only its types,
-// checked without function bodies.
+// checked without function bodies and against a fake "C" (see fakec.go).
 func checkPackage(meta *packages.Package, fset *token.FileSet, sizes types.Sizes, full bool, imp importerFunc) *packages.Package {
+	p, _ := checkFiles(meta, meta.GoFiles, fset, sizes, full, !full, imp)
+	return p
+}
+
+// checkFiles is checkPackage on the Go files named (meta's, or those cgo
+// generates from them), with a fake "C" if fakeC. It also reports
+// whether one of the files imports "C".
+func checkFiles(meta *packages.Package, files []string, fset *token.FileSet, sizes types.Sizes, full, fakeC bool, imp importerFunc) (_ *packages.Package, importsC bool) {
 	p := newPackage(meta, fset, sizes)
+	p.CompiledGoFiles = files
 	mode := parser.AllErrors | parser.SkipObjectResolution
 	if full {
 		mode = parser.AllErrors | parser.ParseComments
@@ -360,10 +416,13 @@ func checkPackage(meta *packages.Package, fset *token.FileSet, sizes types.Sizes
 			FileVersions: make(map[*ast.File]string),
 		}
 	}
-	for _, name := range meta.GoFiles {
+	for _, name := range files {
 		f, err := parser.ParseFile(fset, name, nil, mode)
 		if f != nil {
 			p.Syntax = append(p.Syntax, f)
+			for _, imp := range f.Imports {
+				importsC = importsC || imp.Path.Value == `"C"`
+			}
 		}
 		switch err := err.(type) {
 		case nil:
@@ -389,14 +448,14 @@ func checkPackage(meta *packages.Package, fset *token.FileSet, sizes types.Sizes
 	}
 	tc.GoVersion = goVersion(meta)
 	tc.IgnoreFuncBodies = !full
-	tc.FakeImportC = !full // see usesSWIG
+	tc.FakeImportC = fakeC // see usesSWIG
 	p.Types = types.NewPackage(meta.PkgPath, meta.Name)
 	_ = types.NewChecker(tc, fset, p.Types, p.TypesInfo).Files(p.Syntax)
 	p.IllTyped = len(p.Errors) > 0
 	if !full {
 		p.Syntax = nil // analysed only as roots are
 	}
-	return p
+	return p, importsC
 }
 
 // sourceSize returns the size of meta's Go files, or 0 if one cannot be

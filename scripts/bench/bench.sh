@@ -19,10 +19,19 @@
 # functions, many clients, many loops, many packages) whose cost must
 # grow linearly.
 #
+# Cold start (issue 25): every tool again with an empty build cache
+# (a fresh GOCACHE per run, and empty staticcheck and golangci-lint
+# caches), as on a new CI runner or clone, on net/http/..., the large
+# module set and each --cold-module; target: httplint at most 0.2x go
+# vet's wall time, with peak memory at most 1.5x go vet's (the largest
+# process of its tree, as /usr/bin/time reports).
+#
 # Usage: scripts/bench/bench.sh [-o OUTDIR] [-r RUNS] [--corpus MODDIR]
 #                               [--vet PATTERN] [--sizes "1000 2000 4000 8000"]
 #                               [--shapes "long:1000,2000,4000 ..."]
 #                               [--large DIR] [--skip-std] [--skip-scaling]
+#                               [--cold-module MOD@VER]... [--cold-runs N]
+#                               [--skip-cold] [--skip-warm]
 #
 #   -r RUNS      runs per measurement; the minimum wall time and the
 #                maximum peak memory are kept (default 3)
@@ -37,6 +46,12 @@
 #                run compiles them, which takes minutes): the floor,
 #                httplint, staticcheck, and golangci-lint v2.15.0 with only
 #                the httplint plugins (tools/customgcl, built once)
+#   --cold-module MOD@VER  a module (from the module proxy, copied writable
+#                to OUTDIR/modules) to benchmark ./... of with an empty
+#                build cache; repeatable
+#   --cold-runs N  runs per cold-cache measurement (default 1: each
+#                compiles everything for the tools that compile)
+#   --skip-cold  no cold-cache rows; --skip-warm only the cold-cache rows
 set -euo pipefail
 
 repo=$(cd "$(dirname "$0")/../.." && pwd)
@@ -49,6 +64,10 @@ shapes="nesting:50,100,200,400 chain:1000,2000,4000,8000 long:2000,4000,8000,160
 large=""
 skip_std=0
 skip_scaling=0
+skip_cold=0
+skip_warm=0
+cold_runs=1
+cold_modules=()
 while [ $# -gt 0 ]; do
 	case "$1" in
 	-o) out=$2; shift 2 ;;
@@ -60,7 +79,11 @@ while [ $# -gt 0 ]; do
 	--shapes) shapes=$2; shift 2 ;;
 	--skip-std) skip_std=1; shift ;;
 	--skip-scaling) skip_scaling=1; shift ;;
-	-h|--help) sed -n '2,30p' "$0"; exit 0 ;;
+	--skip-cold) skip_cold=1; shift ;;
+	--skip-warm) skip_warm=1; skip_std=1; skip_scaling=1; vetpat=""; shift ;;
+	--cold-module) cold_modules+=("$2"); shift 2 ;;
+	--cold-runs) cold_runs=$2; shift 2 ;;
+	-h|--help) sed -n '2,49p' "$0"; exit 0 ;;
 	*) echo "unknown argument $1" >&2; exit 2 ;;
 	esac
 done
@@ -167,9 +190,10 @@ if [ -n "$corpus" ]; then
 	fi
 fi
 
-if [ -n "$large" ]; then
-	echo
-	echo "== large module set ($large)"
+# setup_large: make the large module set in $large (once), its
+# golangci-lint configuration and the golangci-lint binary with the
+# httplint plugins; sets large_pats.
+setup_large() {
 	k8s="client-go apiserver apimachinery api"
 	if [ ! -f "$large/go.work" ]; then
 		# The modules' own sources, writable, as the workspace's modules:
@@ -182,7 +206,15 @@ if [ -n "$large" ]; then
 		done
 		(cd "$large" && go work init && for m in $k8s; do go work use "./$m"; done)
 	fi
-	cat > "$large/.golangci.yml" <<EOS
+	gcl_config "$large"
+	large_pats=""
+	for m in $k8s; do large_pats="$large_pats ./$m/..."; done
+}
+
+# gcl_config DIR: a golangci-lint configuration in DIR that runs only the
+# httplint plugins, and the golangci-lint binary with them (built once).
+gcl_config() {
+	cat > "$1/.golangci.yml" <<EOS
 version: "2"
 linters:
   default: none
@@ -200,9 +232,14 @@ EOS
 	if [ ! -x "$out/bin/custom-gcl" ]; then
 		(cd "$repo/tools/customgcl" && go build -o "$out/bin/custom-gcl" .)
 	fi
-	cold_wrapper custom-gcl GOLANGCI_LINT_CACHE
-	pats=""
-	for m in $k8s; do pats="$pats ./$m/..."; done
+	[ -x "$out/bin/custom-gcl-cold" ] || cold_wrapper custom-gcl GOLANGCI_LINT_CACHE
+}
+
+if [ -n "$large" ] && [ "$skip_warm" = 0 ]; then
+	echo
+	echo "== large module set ($large)"
+	setup_large
+	pats=$large_pats
 	echo "  packages: $(cd "$large" && go list $pats | wc -l) named, $(cd "$large" && go list -deps $pats | wc -l) with their dependencies"
 	# Compile the dependencies once, so that no tool pays for it.
 	(cd "$large" && "$out/bin/noop" -test=false $pats >/dev/null 2>&1 || true)
@@ -244,6 +281,79 @@ if [ -n "$corpus" ] && ls "$corpus"/packages/*.tsv >/dev/null 2>&1; then
 	# shellcheck disable=SC2086 # the patterns are words
 	vet_compare vet-corpus "$corpus" $pats
 	export GOFLAGS=-buildvcs=false
+fi
+
+# Cold start: each tool with an empty build cache (a fresh GOCACHE per
+# run, see $out/bin/cold), and empty result caches for staticcheck and
+# golangci-lint; the module cache stays, so downloads are not counted.
+cat > "$out/bin/cold" <<EOS
+#!/usr/bin/env bash
+dir=\$(mktemp -d "$out/gocache.XXXXXX")
+GOCACHE=\$dir/go STATICCHECK_CACHE=\$dir/staticcheck GOLANGCI_LINT_CACHE=\$dir/golangci-lint "\$@"
+code=\$?
+rm -rf "\$dir"
+exit \$code
+EOS
+chmod +x "$out/bin/cold"
+
+# cold_ratios TARGET: each tool's cold wall time and peak memory relative
+# to go vet's.
+cold_ratios() {
+	awk -F'\t' -v t="$1" '
+		$1 == t { s[$2] = $3; m[$2] = $4 }
+		END {
+			if ("go-vet" in s)
+				for (k in s) if (k != "go-vet")
+					printf "  %-13s %5.2fx go vet wall, %5.2fx go vet memory\n", k, s[k] / s["go-vet"], m[k] / m["go-vet"]
+		}' "$results"
+}
+
+# cold_compare TARGET DIR GCL PATTERN...: the floor, httplint, go vet,
+# staticcheck and (GCL=1) golangci-lint with the plugins on PATTERNs in
+# DIR, each with an empty build cache.
+cold_compare() {
+	local target=$1 dir=$2 gcl=$3
+	shift 3
+	local saved=$runs
+	runs=$cold_runs
+	echo "  packages: $(cd "$dir" && go list "$@" | wc -l) named, $(cd "$dir" && go list -deps "$@" | wc -l) with their dependencies"
+	measure "$target" floor "$dir" "$out/bin/cold" "$out/bin/noop" -test=false "$@"
+	measure "$target" httplint "$dir" "$out/bin/cold" "$out/bin/httplint" -test=false "$@"
+	measure "$target" go-vet "$dir" "$out/bin/cold" go vet "$@"
+	measure "$target" staticcheck "$dir" "$out/bin/cold" "$out/bin/staticcheck" -tests=false "$@"
+	if [ "$gcl" = 1 ]; then
+		gcl_config "$dir"
+		measure "$target" golangci-lint "$dir" "$out/bin/cold" "$out/bin/custom-gcl" run --tests=false "$@"
+	fi
+	runs=$saved
+	cold_ratios "$target"
+}
+
+if [ "$skip_cold" = 0 ]; then
+	echo
+	echo "== cold start: net/http/... (empty build cache per run)"
+	# golangci-lint analyses the main module's directories only.
+	cold_compare cold-nethttp "$out" 0 net/http/...
+	if [ -n "$large" ]; then
+		echo
+		echo "== cold start: large module set ($large)"
+		setup_large
+		# shellcheck disable=SC2086 # the patterns are words
+		cold_compare cold-large "$large" 1 $large_pats
+	fi
+	for mv in "${cold_modules[@]}"; do
+		dir="$out/modules/${mv//\//_}"
+		if [ ! -f "$dir/go.mod" ]; then
+			src=$(GOFLAGS= go mod download -json "$mv" | sed -n 's/^\t"Dir": "\(.*\)",$/\1/p')
+			mkdir -p "$out/modules"
+			cp -r "$src" "$dir"
+			chmod -R u+w "$dir"
+			(cd "$dir" && go mod download)
+		fi
+		echo
+		echo "== cold start: $mv ./..."
+		cold_compare "cold-${mv//\//_}" "$dir" 1 ./...
+	done
 fi
 
 if [ "$skip_scaling" = 0 ]; then
