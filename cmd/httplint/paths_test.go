@@ -53,3 +53,27 @@ func jsonFindings(t *testing.T, root, out string) []string {
 	slices.Sort(found)
 	return slices.Compact(found)
 }
+
+// TestColdStart: on an empty build cache the standalone driver compiles
+// nothing (-v names no package read from export data or loaded through
+// go/packages) and reports on the incident reproductions what it reports
+// with the cache warm.
+func TestColdStart(t *testing.T) {
+	bin := httplintBinary(t)
+	root := moduleRoot(t)
+	const pkgs = "./testdata/incidents/..."
+	warm := run(t, root, bin, "-json", pkgs)
+	t.Setenv("GOCACHE", t.TempDir())
+	cold := run(t, root, bin, "-json", "-v", pkgs)
+	if got, want := jsonFindings(t, root, cold.stdout), jsonFindings(t, root, warm.stdout); !slices.Equal(got, want) || len(want) == 0 {
+		t.Errorf("empty build cache: findings\n\t%s\nwarm cache:\n\t%s", strings.Join(got, "\n\t"), strings.Join(want, "\n\t"))
+	}
+	if !strings.Contains(cold.stderr, "types only (not in the build cache)") {
+		t.Errorf("-v names no package type-checked from source for want of export data:\n%s", cold.stderr)
+	}
+	for _, bad := range []string{"export data from the build cache", "go/packages"} {
+		if strings.Contains(cold.stderr, bad) {
+			t.Errorf("empty build cache: a package was loaded by %q:\n%s", bad, cold.stderr)
+		}
+	}
+}

@@ -310,20 +310,21 @@ cold_ratios() {
 
 # cold_compare TARGET DIR GCL PATTERN...: the floor, httplint, go vet,
 # staticcheck and (GCL=1) golangci-lint with the plugins on PATTERNs in
-# DIR, each with an empty build cache.
+# DIR and their tests, each with an empty build cache.
 cold_compare() {
 	local target=$1 dir=$2 gcl=$3
 	shift 3
 	local saved=$runs
 	runs=$cold_runs
 	echo "  packages: $(cd "$dir" && go list "$@" | wc -l) named, $(cd "$dir" && go list -deps "$@" | wc -l) with their dependencies"
-	measure "$target" floor "$dir" "$out/bin/cold" "$out/bin/noop" -test=false "$@"
-	measure "$target" httplint "$dir" "$out/bin/cold" "$out/bin/httplint" -test=false "$@"
+	# Tests included, as go vet always does.
+	measure "$target" floor "$dir" "$out/bin/cold" "$out/bin/noop" -test=true "$@"
+	measure "$target" httplint "$dir" "$out/bin/cold" "$out/bin/httplint" -test=true "$@"
 	measure "$target" go-vet "$dir" "$out/bin/cold" go vet "$@"
-	measure "$target" staticcheck "$dir" "$out/bin/cold" "$out/bin/staticcheck" -tests=false "$@"
+	measure "$target" staticcheck "$dir" "$out/bin/cold" "$out/bin/staticcheck" -tests=true "$@"
 	if [ "$gcl" = 1 ]; then
 		gcl_config "$dir"
-		measure "$target" golangci-lint "$dir" "$out/bin/cold" "$out/bin/custom-gcl" run --tests=false "$@"
+		measure "$target" golangci-lint "$dir" "$out/bin/cold" "$out/bin/custom-gcl" run --tests=true "$@"
 	fi
 	runs=$saved
 	cold_ratios "$target"
