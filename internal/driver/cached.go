@@ -10,50 +10,72 @@ import (
 	"golang.org/x/tools/go/packages"
 )
 
-// notCached returns the import paths of the packages named by patterns
-// and of their dependencies whose compiled form the build cache does not
-// hold: those go list -deps reports stale. Asking for their export data
-// would make the go command compile them (and, on an empty cache, the
-// standard library under them), which costs far more than type-checking
-// them from source without function bodies, all a dependency needs when
-// it is not analysed. go list answers from the cache without compiling
-// anything, for about as much as listing the packages costs.
+// A cacheState is what the build cache holds of the packages named and
+// their dependencies (see listCache).
+type cacheState struct {
+	// exportFile is the export data file, by import path, of each
+	// package the cache holds.
+	exportFile map[string]string
+	// cgo holds the import paths of the packages it does not hold that
+	// use cgo: the files cgo generates for them import syscall and
+	// runtime/cgo, which their metadata may not list (see fakec.go).
+	cgo map[string]bool
+}
+
+// listCache asks the go command what the build cache holds of the
+// packages named by patterns and of their dependencies, without
+// compiling anything: go list -export -n lists the export data of the
+// packages the cache holds and prints, rather than runs, the commands
+// that would compile the others, which it reports stale. Asking for
+// their export data would make the go command compile them (and, on an
+// empty cache, the standard library under them), which costs far more
+// than type-checking them from source without function bodies, all a
+// dependency needs when it is not analysed. The query costs about as
+// much as listing the packages, and load asks it beside that.
 //
 // Staleness reaches upwards: a package whose dependency is stale is
 // stale too, as its build inputs include the dependency's compiled form.
 // So every dependency of a cached package is cached, and its export data
 // can be read without the go command compiling anything.
 //
-// cgo lists those of them that use cgo: the files cgo generates for them
-// import syscall and runtime/cgo, which their metadata may not list (see
-// fakec.go).
-//
-// When go list fails, notCached returns nil: every package is then
-// taken to be cached, and asking for export data compiles what is not,
-// as before.
-func notCached(cfg *packages.Config, patterns []string) (stale, cgo map[string]bool) {
-	args := []string{"list", "-e", "-deps", "-f", "{{if .Stale}}{{.ImportPath}}{{if .CgoFiles}} cgo{{end}}{{end}}"}
-	if cfg.Tests {
-		args = append(args, "-test")
-	}
+// When go list fails, listCache returns nil: the export data is then
+// asked for as before, and the go command compiles what the cache does
+// not hold.
+func listCache(cfg *packages.Config, patterns []string) *cacheState {
+	args := []string{"list", "-e", "-deps", "-export", "-n", "-f", "{{.ImportPath}}\t{{.Stale}}\t{{.Export}}\t{{if .CgoFiles}}cgo{{end}}"}
 	args = append(args, cfg.BuildFlags...)
 	args = append(args, "--")
 	args = append(args, patterns...)
 	cmd := exec.Command("go", args...)
 	cmd.Dir, cmd.Env = cfg.Dir, cfg.Env
-	out, err := cmd.Output()
+	out, err := cmd.Output() // stderr, the commands not run, is dropped
 	if err != nil {
-		return nil, nil
+		return nil
 	}
-	stale, cgo = make(map[string]bool), make(map[string]bool)
+	cs := &cacheState{exportFile: make(map[string]string), cgo: make(map[string]bool)}
 	for line := range strings.Lines(string(out)) {
-		path, usesCgo := strings.CutSuffix(strings.TrimSpace(line), " cgo")
-		if path != "" && !strings.Contains(path, " [") {
-			stale[path] = true
-			cgo[path] = usesCgo
+		f := strings.Split(strings.TrimSuffix(line, "\n"), "\t")
+		if len(f) != 4 {
+			continue
+		}
+		path := f[0]
+		if f[2] != "" {
+			cs.exportFile[path] = f[2]
+		}
+		if f[1] == "true" && f[3] == "cgo" {
+			cs.cgo[path] = true
 		}
 	}
-	return stale, cgo
+	return cs
+}
+
+// holds reports whether the build cache holds the export data of the
+// package path (always, for a nil cs, of which nothing is known). A
+// package go list did not report (a dependency of tests only: the query
+// leaves tests out, as listing their variants costs as much again) is
+// taken not to be held: type-checking it from source is exact too.
+func (cs *cacheState) holds(path string) bool {
+	return cs == nil || path == "unsafe" || cs.exportFile[path] != ""
 }
 
 // How a package was loaded, as -v says.

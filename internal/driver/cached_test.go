@@ -112,7 +112,7 @@ func TestColdCache(t *testing.T) {
 		}
 		colds[i] = result{diags, exp}
 	}
-	buildCache(t, dir)
+	buildCache(t, dir, "./...")
 	for i, deps := range []bool{false, true} {
 		diags, exp := run("", deps)
 		if !slices.Contains(exp, "example.com/m/pure") {

@@ -15,15 +15,15 @@ import (
 // loadFromSource can load and the rest, which need packages.Load: those
 // with errors from go list or using cgo, those with a dependency that is
 // itself a test variant or has errors, or that is to be type-checked
-// from source (see rootSet; deps as for load, stale as for newRootSet)
+// from source (see rootSet; deps as for load, cache as for newRootSet)
 // and cannot be, and, so
 // that each part is complete, every root that imports one of those,
 // directly or through dependencies from source. It returns the roots for
 // loadFromSource and the import paths for packages.Load: the rest and
 // the roots they import, which are then analysed twice. The variants of
 // one package (p, p [p.test], p_test [p.test]) stay together.
-func splitForSource(roots []*packages.Package, scope lint.Scope, deps bool, stale map[string]bool) (source []*packages.Package, restPaths []string) {
-	rs := newRootSet(roots, scope, deps, stale)
+func splitForSource(roots []*packages.Package, scope lint.Scope, deps bool, cache *cacheState) (source []*packages.Package, restPaths []string) {
+	rs := newRootSet(roots, scope, deps, cache)
 	// depOK reports whether loadFromSource can load dependency p:
 	// from export data, or from source (see rootSet).
 	var depOK func(p *packages.Package) bool
@@ -118,7 +118,7 @@ func splitForSource(roots []*packages.Package, scope lint.Scope, deps bool, stal
 // go/packages does, without function bodies. With deps (-deps), they are
 // also the dependencies that can involve an HTTP client, analysed for
 // their facts, and the packages that import one of those. And they are
-// the dependencies the build cache does not hold (see notCached), and
+// the dependencies the build cache does not hold (see listCache), and
 // those that import one: their export data would have to be compiled.
 type rootSet struct {
 	// root holds the roots by ID.
@@ -137,9 +137,8 @@ type rootSet struct {
 }
 
 // newRootSet returns the rootSet of roots, with deps as for load, and
-// stale the import paths of the packages the build cache does not hold
-// (nil: all are held).
-func newRootSet(roots []*packages.Package, scope lint.Scope, deps bool, stale map[string]bool) *rootSet {
+// cache what the build cache holds (nil: everything).
+func newRootSet(roots []*packages.Package, scope lint.Scope, deps bool, cache *cacheState) *rootSet {
 	rs := &rootSet{
 		root:     make(map[string]*packages.Package, len(roots)),
 		rootsVia: make(map[*packages.Package][]*packages.Package),
@@ -159,7 +158,7 @@ func newRootSet(roots []*packages.Package, scope lint.Scope, deps bool, stale ma
 	needed := func(p *packages.Package) bool {
 		return rs.root[p.ID] == nil && (wanted(p) || sees(p))
 	}
-	isStale := func(p *packages.Package) bool { return p.PkgPath != "unsafe" && stale[p.PkgPath] }
+	isStale := func(p *packages.Package) bool { return !cache.holds(p.PkgPath) }
 	importsStale := closureHas(func(_ string, imp *packages.Package) bool { return isStale(imp) })
 	rs.notCached = func(p *packages.Package) bool {
 		return !needed(p) && rs.root[p.ID] == nil && (isStale(p) || importsStale(p))

@@ -18,7 +18,7 @@ import (
 // when the schedule reaches it (see loadFromSource), where that is
 // possible; otherwise packages.Load loads them. Their dependencies come
 // from the export data the build cache holds; those it does not hold
-// (see notCached) are type-checked from source without function bodies,
+// (see listCache) are type-checked from source without function bodies,
 // rather than compiled. With deps, the dependencies that can involve an
 // HTTP client are type-checked from source and analysed for their facts
 // too (all of them with packages.Load).
@@ -29,16 +29,16 @@ import (
 func load(cfg *packages.Config, scope lint.Scope, patterns []string, deps bool) (units []*unit, fromExport []string, unresolved []*packages.Package, err error) {
 	paths := patterns
 	if !isFilePattern(patterns) {
-		// Asking the build cache costs about as much as listing the
-		// packages: ask both at once.
-		var stale, cgo map[string]bool
-		staleDone := make(chan struct{})
+		// Asking what the build cache holds costs about as much as
+		// listing the packages: ask both at once.
+		var cache *cacheState
+		cacheDone := make(chan struct{})
 		go func() {
-			defer close(staleDone)
-			stale, cgo = notCached(cfg, patterns)
+			defer close(cacheDone)
+			cache = listCache(cfg, patterns)
 		}()
 		meta, err := loadMeta(cfg, patterns)
-		<-staleDone
+		<-cacheDone
 		if err != nil {
 			return nil, nil, nil, err
 		}
@@ -48,8 +48,8 @@ func load(cfg *packages.Config, scope lint.Scope, patterns []string, deps bool) 
 		if keep, keepPaths, broken, ok := gate(meta, scope); ok {
 			paths, unresolved = keepPaths, broken
 			if len(keep) > 0 {
-				if source, rest := splitForSource(keep, scope, deps, stale); len(source) > 0 {
-					if us, exp, ok := loadFromSource(cfg, scope, source, deps, stale, cgo); ok {
+				if source, rest := splitForSource(keep, scope, deps, cache); len(source) > 0 {
+					if us, exp, ok := loadFromSource(cfg, scope, source, deps, cache); ok {
 						units, fromExport, paths = us, exp, rest
 					}
 				}

@@ -145,9 +145,9 @@ func TestLoad(t *testing.T) {
 // the export data of mid against the roots' types, once its source is
 // large enough (minBetweenSource): its API names the test variant
 // low [low.test] that its importers see, not the low the compiler saw.
-// A smaller one, and one whose export data the go command does not give
-// (web [low.test]: web is a root, from source), are type-checked from
-// source.
+// A smaller one, and one whose package the build cache does not hold
+// (web [low.test]: web, a root, was never compiled), are type-checked
+// from source.
 func TestLoadBetweenFromExportData(t *testing.T) {
 	dir := testutil.WriteModule(t, map[string]string{
 		"go.mod":             "module example.com/m\n\ngo 1.26\n",
@@ -157,7 +157,7 @@ func TestLoadBetweenFromExportData(t *testing.T) {
 		"mid/mid.go":         "package mid\n\nimport \"example.com/m/low\"\n\nfunc Wrap(t low.T) low.T { return t }\n",
 		"web/web.go":         "package web\n\nimport (\n\t\"net/http\"\n\n\t\"example.com/m/low\"\n\t\"example.com/m/mid\"\n)\n\nfunc Get(t low.T) {\n\t_ = mid.Wrap(t)\n\thttp.Get(\"http://example.com\")\n}\n",
 	})
-	buildCache(t, dir) // export data for mid, not analysed
+	buildCache(t, dir, "./mid") // export data for mid, not analysed; none for web
 	cfg := scratchConfig(dir)
 	cfg.Tests = true
 	load := func() (low, mid, web *packages.Package) {
@@ -351,14 +351,14 @@ func scratchConfig(dir string) *packages.Config {
 	return &packages.Config{Mode: packages.LoadSyntax | packages.NeedModule, Dir: dir}
 }
 
-// buildCache compiles the packages of the module in dir into the build
-// cache, so that their export data is there to read.
-func buildCache(t *testing.T, dir string) {
+// buildCache compiles the packages named by patterns, in the module in
+// dir, into the build cache, so that their export data is there to read.
+func buildCache(t *testing.T, dir string, patterns ...string) {
 	t.Helper()
-	cmd := exec.Command("go", "build", "./...")
+	cmd := exec.Command("go", append([]string{"build"}, patterns...)...)
 	cmd.Dir = dir
 	if out, err := cmd.CombinedOutput(); err != nil {
-		t.Fatalf("go build ./...: %v\n%s", err, out)
+		t.Fatalf("go build %s: %v\n%s", strings.Join(patterns, " "), err, out)
 	}
 }
 
@@ -426,7 +426,7 @@ func TestLoadDeps(t *testing.T) {
 		"pure/pure.go":   "package pure\n\nfunc Add(a, b int) int { return a + b }\n",
 		"app/app.go":     "package app\n\nimport (\n\t\"example.com/m/mid\"\n\t\"example.com/m/pure\"\n)\n\nfunc Get() { mid.Client.Get(\"http://example.com\"); _ = pure.Add(1, 2) }\n",
 	})
-	buildCache(t, dir) // export data for pure
+	buildCache(t, dir, "./...") // export data for pure
 	cfg := scratchConfig(dir)
 	units := loadUnits(t, cfg, true, "./app")
 	var got []string

@@ -37,8 +37,9 @@ import (
 // before the first is analysed, so all their syntax is in memory at once.
 //
 // The units are the roots, in the order of roots, then the dependencies
-// from source (see rootSet; deps as for load, stale as for newRootSet;
-// cgo the packages of stale that use cgo).
+// from source (see rootSet; deps as for load; cache, if not nil, what the
+// build cache holds: its export data, and the packages it does not hold,
+// type-checked from source).
 // Once loaded, the roots have syntax and types; the other packages types
 // only, or those analysed with deps syntax and types too. fromExport
 // lists the import paths of the dependencies read from export data. Their dependencies from export data have types
@@ -48,8 +49,8 @@ import (
 // import path: a package of a module that the main module's go.mod does
 // not name (the roots are packages of other modules, and -mod=readonly
 // forbids adding it).
-func loadFromSource(cfg *packages.Config, scope lint.Scope, roots []*packages.Package, deps bool, stale, cgo map[string]bool) (units []*unit, fromExport []string, ok bool) {
-	rs := newRootSet(roots, scope, deps, stale)
+func loadFromSource(cfg *packages.Config, scope lint.Scope, roots []*packages.Package, deps bool, cache *cacheState) (units []*unit, fromExport []string, ok bool) {
+	rs := newRootSet(roots, scope, deps, cache)
 	isSource, fromSource := sourceClosure(roots, rs)
 	l := &sourceLoader{
 		cfg:     cfg,
@@ -58,11 +59,24 @@ func loadFromSource(cfg *packages.Config, scope lint.Scope, roots []*packages.Pa
 		depPkgs: make(map[string]*packages.Package),
 	}
 	fromExport = exportDeps(isSource)
-	if l.exportFile, ok = exportDataOf(cfg, roots, fromExport); !ok {
+	var cgo map[string]bool
+	if cache != nil && hasAll(cache.exportFile, fromExport) {
+		l.exportFile, cgo = cache.exportFile, cache.cgo
+	} else if l.exportFile, ok = exportDataOf(cfg, roots, fromExport); !ok {
 		return nil, nil, false
 	}
 	l.compiled = importer.ForCompiler(l.fset, "gc", l.openExportData)
 	return l.units(roots, fromSource, isSource, rs, cgo), fromExport, true
+}
+
+// hasAll reports whether m has a value for every key of keys.
+func hasAll(m map[string]string, keys []string) bool {
+	for _, k := range keys {
+		if m[k] == "" {
+			return false
+		}
+	}
+	return true
 }
 
 // sourceClosure returns the packages type-checked from source, by ID: the
