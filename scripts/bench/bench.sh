@@ -31,7 +31,7 @@
 #                               [--shapes "long:1000,2000,4000 ..."]
 #                               [--large DIR] [--skip-std] [--skip-scaling]
 #                               [--cold-module MOD@VER]... [--cold-runs N]
-#                               [--skip-cold] [--skip-warm]
+#                               [--cold-tools LIST] [--skip-cold] [--skip-warm]
 #
 #   -r RUNS      runs per measurement; the minimum wall time and the
 #                maximum peak memory are kept (default 3)
@@ -51,6 +51,8 @@
 #                build cache; repeatable
 #   --cold-runs N  runs per cold-cache measurement (default 1: each
 #                compiles everything for the tools that compile)
+#   --cold-tools LIST  the tools of the cold-cache rows (default "floor
+#                httplint go-vet staticcheck golangci-lint")
 #   --skip-cold  no cold-cache rows; --skip-warm only the cold-cache rows
 set -euo pipefail
 
@@ -68,6 +70,7 @@ skip_cold=0
 skip_warm=0
 cold_runs=1
 cold_modules=()
+cold_tools="floor httplint go-vet staticcheck golangci-lint"
 while [ $# -gt 0 ]; do
 	case "$1" in
 	-o) out=$2; shift 2 ;;
@@ -83,6 +86,7 @@ while [ $# -gt 0 ]; do
 	--skip-warm) skip_warm=1; skip_std=1; skip_scaling=1; vetpat=""; shift ;;
 	--cold-module) cold_modules+=("$2"); shift 2 ;;
 	--cold-runs) cold_runs=$2; shift 2 ;;
+	--cold-tools) cold_tools=$2; shift 2 ;;
 	-h|--help) sed -n '2,49p' "$0"; exit 0 ;;
 	*) echo "unknown argument $1" >&2; exit 2 ;;
 	esac
@@ -318,14 +322,21 @@ cold_compare() {
 	runs=$cold_runs
 	echo "  packages: $(cd "$dir" && go list "$@" | wc -l) named, $(cd "$dir" && go list -deps "$@" | wc -l) with their dependencies"
 	# Tests included, as go vet always does.
-	measure "$target" floor "$dir" "$out/bin/cold" "$out/bin/noop" -test=true "$@"
-	measure "$target" httplint "$dir" "$out/bin/cold" "$out/bin/httplint" -test=true "$@"
-	measure "$target" go-vet "$dir" "$out/bin/cold" go vet "$@"
-	measure "$target" staticcheck "$dir" "$out/bin/cold" "$out/bin/staticcheck" -tests=true "$@"
-	if [ "$gcl" = 1 ]; then
-		gcl_config "$dir"
-		measure "$target" golangci-lint "$dir" "$out/bin/cold" "$out/bin/custom-gcl" run --tests=true "$@"
-	fi
+	local tool
+	for tool in $cold_tools; do
+		case $tool in
+		floor) measure "$target" floor "$dir" "$out/bin/cold" "$out/bin/noop" -test=true "$@" ;;
+		httplint) measure "$target" httplint "$dir" "$out/bin/cold" "$out/bin/httplint" -test=true "$@" ;;
+		go-vet) measure "$target" go-vet "$dir" "$out/bin/cold" go vet "$@" ;;
+		staticcheck) measure "$target" staticcheck "$dir" "$out/bin/cold" "$out/bin/staticcheck" -tests=true "$@" ;;
+		golangci-lint)
+			if [ "$gcl" = 1 ]; then
+				gcl_config "$dir"
+				measure "$target" golangci-lint "$dir" "$out/bin/cold" "$out/bin/custom-gcl" run --tests=true "$@"
+			fi ;;
+		*) echo "unknown cold-cache tool $tool" >&2; exit 2 ;;
+		esac
+	done
 	runs=$saved
 	cold_ratios "$target"
 }
