@@ -3,6 +3,7 @@ package driver
 import (
 	"fmt"
 	"io"
+	"os"
 	"os/exec"
 	"slices"
 	"strings"
@@ -38,10 +39,14 @@ type cacheState struct {
 // So every dependency of a cached package is cached, and its export data
 // can be read without the go command compiling anything.
 //
-// When go list fails, listCache returns nil: the export data is then
+// When go list fails, or go/packages lists the packages through a
+// driver of another build system (GOPACKAGESDRIVER), listCache returns nil: the export data is then
 // asked for as before, and the go command compiles what the cache does
 // not hold.
 func listCache(cfg *packages.Config, patterns []string) *cacheState {
+	if d := getenv(cfg, "GOPACKAGESDRIVER"); d != "" && d != "off" {
+		return nil // packages come from another build system's driver
+	}
 	args := []string{"list", "-e", "-deps", "-export", "-n", "-f", "{{.ImportPath}}\t{{.Stale}}\t{{.Export}}\t{{if .CgoFiles}}cgo{{end}}"}
 	args = append(args, cfg.BuildFlags...)
 	args = append(args, "--")
@@ -76,6 +81,22 @@ func listCache(cfg *packages.Config, patterns []string) *cacheState {
 // taken not to be held: type-checking it from source is exact too.
 func (cs *cacheState) holds(path string) bool {
 	return cs == nil || path == "unsafe" || cs.exportFile[path] != ""
+}
+
+// getenv returns the value of the environment variable key in cfg's
+// environment (this process's if cfg sets none), the last one set.
+func getenv(cfg *packages.Config, key string) string {
+	env := cfg.Env
+	if env == nil {
+		env = os.Environ()
+	}
+	v := ""
+	for _, kv := range env {
+		if val, ok := strings.CutPrefix(kv, key+"="); ok {
+			v = val
+		}
+	}
+	return v
 }
 
 // How a package was loaded, as -v says.

@@ -2,7 +2,6 @@ package driver
 
 import (
 	"fmt"
-	"os"
 	"runtime"
 	"strings"
 
@@ -120,15 +119,8 @@ func goVersion(meta *packages.Package) string {
 // goarch is the architecture the packages are built for: GOARCH from the
 // configuration's environment, else this process's.
 func goarch(cfg *packages.Config) string {
-	env := cfg.Env
-	if env == nil {
-		env = os.Environ()
+	if arch := getenv(cfg, "GOARCH"); arch != "" {
+		return arch
 	}
-	arch := runtime.GOARCH
-	for _, kv := range env {
-		if v, ok := strings.CutPrefix(kv, "GOARCH="); ok && v != "" {
-			arch = v
-		}
-	}
-	return arch
+	return runtime.GOARCH
 }
