@@ -1,11 +1,8 @@
 package driver
 
 import (
-	"fmt"
-	"io"
 	"os"
 	"os/exec"
-	"slices"
 	"strings"
 
 	"golang.org/x/tools/go/packages"
@@ -39,21 +36,15 @@ type cacheState struct {
 // So every dependency of a cached package is cached, and its export data
 // can be read without the go command compiling anything.
 //
-// When go list fails, or go/packages lists the packages through a
-// driver of another build system (GOPACKAGESDRIVER), listCache returns nil: the export data is then
-// asked for as before, and the go command compiles what the cache does
-// not hold.
+// When go list fails, or go/packages lists the packages through the
+// driver of another build system (GOPACKAGESDRIVER), listCache returns
+// nil: the export data is then asked for as before, and the go command
+// compiles what the cache does not hold.
 func listCache(cfg *packages.Config, patterns []string) *cacheState {
 	if d := getenv(cfg, "GOPACKAGESDRIVER"); d != "" && d != "off" {
 		return nil // packages come from another build system's driver
 	}
-	args := []string{"list", "-e", "-deps", "-export", "-n", "-f", "{{.ImportPath}}\t{{.Stale}}\t{{.Export}}\t{{if .CgoFiles}}cgo{{end}}"}
-	args = append(args, cfg.BuildFlags...)
-	args = append(args, "--")
-	args = append(args, patterns...)
-	cmd := exec.Command("go", args...)
-	cmd.Dir, cmd.Env = cfg.Dir, cfg.Env
-	out, err := cmd.Output() // stderr, the commands not run, is dropped
+	out, err := goList(cfg, []string{"-e", "-deps", "-export", "-n", "-f", "{{.ImportPath}}\t{{.Stale}}\t{{.Export}}\t{{if .CgoFiles}}cgo{{end}}"}, patterns)
 	if err != nil {
 		return nil
 	}
@@ -83,6 +74,18 @@ func (cs *cacheState) holds(path string) bool {
 	return cs == nil || path == "unsafe" || cs.exportFile[path] != ""
 }
 
+// goList runs go list with flags, cfg's build flags and patterns, in
+// cfg's directory and environment, and returns its standard output (its
+// standard error is dropped).
+func goList(cfg *packages.Config, flags, patterns []string) ([]byte, error) {
+	args := append([]string{"list"}, flags...)
+	args = append(args, cfg.BuildFlags...)
+	args = append(append(args, "--"), patterns...)
+	cmd := exec.Command("go", args...)
+	cmd.Dir, cmd.Env = cfg.Dir, cfg.Env
+	return cmd.Output()
+}
+
 // getenv returns the value of the environment variable key in cfg's
 // environment (this process's if cfg sets none), the last one set.
 func getenv(cfg *packages.Config, key string) string {
@@ -97,34 +100,4 @@ func getenv(cfg *packages.Config, key string) string {
 		}
 	}
 	return v
-}
-
-// How a package was loaded, as -v says.
-const (
-	howRoot       = "source"
-	howFacts      = "source, analysed for its facts (-deps)"
-	howBetween    = "source, types only (it imports a package analysed)"
-	howBetweenExp = "export data of its package, read against the packages analysed"
-	howNotCached  = "source, types only (not in the build cache)"
-	howExport     = "export data from the build cache"
-	howGoPackages = "go/packages (the go command compiles its dependencies)"
-)
-
-// printLoadPaths writes, for -v, how each package of units and each
-// dependency read from export data (fromExport) was loaded, one line per
-// package, sorted.
-func printLoadPaths(w io.Writer, progname string, units []*unit, fromExport []string) {
-	var lines []string
-	for _, u := range units {
-		if u.pkg != nil && u.how != "" {
-			lines = append(lines, fmt.Sprintf("%s: load %s: %s\n", progname, u.pkg.ID, u.how))
-		}
-	}
-	for _, path := range fromExport {
-		lines = append(lines, fmt.Sprintf("%s: load %s: %s\n", progname, path, howExport))
-	}
-	slices.Sort(lines)
-	for _, l := range lines {
-		fmt.Fprint(w, l)
-	}
 }

@@ -3,7 +3,6 @@ package driver
 import (
 	"encoding/json"
 	"go/types"
-	"os/exec"
 	"path/filepath"
 
 	"golang.org/x/tools/go/packages"
@@ -93,10 +92,7 @@ func apiInvalid(pkg *types.Package) bool {
 // compiler), as go/packages does for LoadSyntax. It returns nil if go
 // list fails.
 func cgoFiles(cfg *packages.Config, path string) []string {
-	args := append([]string{"list", "-e", "-compiled", "-json=Dir,CompiledGoFiles"}, cfg.BuildFlags...)
-	cmd := exec.Command("go", append(args, "--", path)...)
-	cmd.Dir, cmd.Env = cfg.Dir, cfg.Env
-	out, err := cmd.Output()
+	out, err := goList(cfg, []string{"-e", "-compiled", "-json=Dir,CompiledGoFiles"}, []string{path})
 	if err != nil {
 		return nil
 	}

@@ -16,9 +16,8 @@ import (
 // with errors from go list or using cgo, those with a dependency that is
 // itself a test variant or has errors, or that is to be type-checked
 // from source (see rootSet; deps as for load, cache as for newRootSet)
-// and cannot be, and, so
-// that each part is complete, every root that imports one of those,
-// directly or through dependencies from source. It returns the roots for
+// and cannot be, and, so that each part is complete, every root that
+// imports one of those, directly or through dependencies from source. It returns the roots for
 // loadFromSource and the import paths for packages.Load: the rest and
 // the roots they import, which are then analysed twice. The variants of
 // one package (p, p [p.test], p_test [p.test]) stay together.

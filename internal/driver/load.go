@@ -2,7 +2,9 @@ package driver
 
 import (
 	"fmt"
+	"io"
 	"runtime"
+	"slices"
 	"strings"
 
 	"golang.org/x/tools/go/packages"
@@ -123,4 +125,34 @@ func goarch(cfg *packages.Config) string {
 		return arch
 	}
 	return runtime.GOARCH
+}
+
+// How a package was loaded, as -v says.
+const (
+	howRoot       = "source"
+	howFacts      = "source, analysed for its facts (-deps)"
+	howBetween    = "source, types only (it imports a package analysed)"
+	howBetweenExp = "export data of its package, read against the packages analysed"
+	howNotCached  = "source, types only (not in the build cache)"
+	howExport     = "export data from the build cache"
+	howGoPackages = "go/packages (the go command compiles its dependencies)"
+)
+
+// printLoadPaths writes, for -v, how each package of units and each
+// dependency read from export data (fromExport) was loaded, one line per
+// package, sorted.
+func printLoadPaths(w io.Writer, progname string, units []*unit, fromExport []string) {
+	var lines []string
+	for _, u := range units {
+		if u.pkg != nil && u.how != "" {
+			lines = append(lines, fmt.Sprintf("%s: load %s: %s\n", progname, u.pkg.ID, u.how))
+		}
+	}
+	for _, path := range fromExport {
+		lines = append(lines, fmt.Sprintf("%s: load %s: %s\n", progname, path, howExport))
+	}
+	slices.Sort(lines)
+	for _, l := range lines {
+		fmt.Fprint(w, l)
+	}
 }

@@ -39,12 +39,12 @@ import (
 // The units are the roots, in the order of roots, then the dependencies
 // from source (see rootSet; deps as for load; cache, if not nil, what the
 // build cache holds: its export data, and the packages it does not hold,
-// type-checked from source).
-// Once loaded, the roots have syntax and types; the other packages types
-// only, or those analysed with deps syntax and types too. fromExport
-// lists the import paths of the dependencies read from export data. Their dependencies from export data have types
-// but no syntax and no imports of their own (their facts would be empty:
-// facts come from syntax). ok is false when the go command gives no
+// type-checked from source). Once loaded, the roots have syntax and
+// types; the other packages types only, or those analysed with deps
+// syntax and types too. fromExport lists the import paths of the
+// dependencies read from export data. Those have types but no syntax and
+// no imports of their own (their facts would be empty: facts come from
+// syntax). ok is false when the go command gives no
 // export data for some dependency, or cannot list the dependencies by
 // import path: a package of a module that the main module's go.mod does
 // not name (the roots are packages of other modules, and -mod=readonly
