@@ -155,7 +155,7 @@ func classify(call ssa.CallInstruction, clients *httpconfig.Resolver, deadlines 
 	if !ok {
 		return send{}, false
 	}
-	if hosts, ok := requrl.Hosts(ix, hc); ok && requrl.Loopback(hosts) {
+	if hosts, ok := requrl.Hosts(ix, hc); ok && requrl.Loopback(ix, hosts) {
 		// A server of this machine, typically one the program starts
 		// itself (a test harness, a local admin endpoint): if it
 		// stalls, the program is broken anyway.

@@ -386,14 +386,25 @@ func constHost(s string) (string, bool) {
 
 // Loopback reports whether every source is a constant host on the
 // loopback interface (localhost, 127.0.0.0/8, ::1): a server of the
-// same machine, typically one the program starts itself.
-func Loopback(sources []Source) bool {
+// same machine, typically one the program starts itself. A source that
+// is a parameter of a function whose every call is in this package (an
+// unexported helper, httpWrite(addr, body)) is loopback when every
+// call passes a loopback URL for it.
+func Loopback(ix *valueflow.Index, sources []Source) bool {
+	return loopback(ix, sources, 0)
+}
+
+func loopback(ix *valueflow.Index, sources []Source, depth int) bool {
 	if len(sources) == 0 {
 		return false
 	}
 	for _, s := range sources {
 		if s.Value != nil {
-			return false
+			p, ok := s.Value.(*ssa.Parameter)
+			if !ok || ix == nil || depth >= maxDepth || !loopbackArgs(ix, p, depth) {
+				return false
+			}
+			continue
 		}
 		_, host, _ := strings.Cut(s.Const, "://")
 		host = strings.TrimSuffix(strings.TrimPrefix(host, "["), "]")
@@ -401,6 +412,26 @@ func Loopback(sources []Source) bool {
 			continue
 		}
 		if ip := net.ParseIP(host); ip == nil || !ip.IsLoopback() {
+			return false
+		}
+	}
+	return true
+}
+
+// loopbackArgs reports whether p's function is called only in this
+// package, at least once, and every call passes for p a URL whose host
+// is loopback.
+func loopbackArgs(ix *valueflow.Index, p *ssa.Parameter, depth int) bool {
+	if _, complete := ix.Callers(p.Parent()); !complete {
+		return false
+	}
+	sites, args, all := ix.ParamArgs(p)
+	if !all || len(sites) == 0 {
+		return false
+	}
+	for _, a := range args {
+		hosts, ok := HostsOf(ix, a)
+		if !ok || !loopback(ix, hosts, depth+1) {
 			return false
 		}
 	}

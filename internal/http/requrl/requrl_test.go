@@ -40,7 +40,7 @@ func TestLoopback(t *testing.T) {
 		for _, h := range c.hosts {
 			src = append(src, Source{Const: h})
 		}
-		if got := Loopback(src); got != c.want {
+		if got := Loopback(nil, src); got != c.want {
 			t.Errorf("Loopback(%v) = %v, want %v", c.hosts, got, c.want)
 		}
 	}

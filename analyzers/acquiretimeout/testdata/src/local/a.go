@@ -174,3 +174,4 @@ func loopback(port string) {
 	req, _ := http.NewRequest("GET", "http://localhost:"+port+"/ready", nil)
 	new(http.Client).Do(req)
 }
+
