@@ -86,6 +86,11 @@ func (c *checker) perRequestContext(s site) (string, bool) {
 		return "", false
 	}
 	if c.loopsOf(s.fn).Innermost(instr.Block()) != nil {
+		if c.paced(instr) {
+			// Once per minute or rarer: the server has closed the
+			// previous iteration's connections by then.
+			return "", false
+		}
 		return "per loop iteration", true
 	}
 	if httplib.IsHandler(s.fn.Signature) {
@@ -147,9 +152,11 @@ var lifecyclePrefixes = []string{
 	"UnmarshalCaddyfile",
 }
 
-// runsRarely reports whether fn runs once at start-up or once per
-// configuration load: it is named as such a function is, or every call of it in the package runs once (main,
-// init, and the functions only they call, outside loops and goroutines).
+// runsRarely reports whether fn runs once at start-up, once per
+// configuration load or on a long timer: it is named as such a function
+// is, or every call of it in the package runs once (main, init, and the
+// functions only they call, outside loops and goroutines) or in a loop
+// paced by a long pause (see paced).
 func (c *checker) runsRarely(fn *ssa.Function) bool {
 	if fn.Parent() != nil {
 		// A closure runs when it is called (a RoundTripperFunc per
@@ -166,7 +173,7 @@ func (c *checker) runsRarely(fn *ssa.Function) bool {
 		return false
 	}
 	for _, site := range sites {
-		if !c.runsOnce(site, 0) {
+		if !c.runsOnce(site, 0) && !c.paced(site) {
 			return false
 		}
 	}

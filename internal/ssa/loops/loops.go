@@ -176,3 +176,44 @@ func (f *Forest) Enclosing(b *ssa.BasicBlock) []*Loop {
 	}
 	return out
 }
+
+// Around reports whether every path in l that leaves instr (one of l's
+// instructions) and comes back to it, without leaving l, passes an
+// instruction for which stop returns true: whether each iteration that
+// runs instr again has done one of them first.
+func (l *Loop) Around(instr ssa.Instruction, stop func(ssa.Instruction) bool) bool {
+	start := instr.Block()
+	if !l.Contains(start) {
+		return false
+	}
+	seen := make(map[*ssa.BasicBlock]bool)
+	// back reports a path from b's instruction at index from to instr
+	// that passes no stop.
+	var back func(b *ssa.BasicBlock, from int) bool
+	back = func(b *ssa.BasicBlock, from int) bool {
+		for _, in := range b.Instrs[from:] {
+			if in == instr {
+				return true
+			}
+			if stop(in) {
+				return false
+			}
+		}
+		for _, s := range b.Succs {
+			if !l.Contains(s) || seen[s] {
+				continue
+			}
+			seen[s] = true
+			if back(s, 0) {
+				return true
+			}
+		}
+		return false
+	}
+	for i, in := range start.Instrs {
+		if in == instr {
+			return !back(start, i+1)
+		}
+	}
+	return false
+}

@@ -39,6 +39,36 @@ func nested(n int) (s int) {
 	return s
 }
 
+func wait()
+func work()
+
+func waitsEvery(xs []int) {
+	for _, x := range xs {
+		work()
+		if x > 0 {
+			wait()
+			continue
+		}
+		wait()
+	}
+}
+
+func waitsOnOnePath(xs []int) {
+	for _, x := range xs {
+		work()
+		if x > 0 {
+			wait()
+		}
+	}
+}
+
+func waitsBefore(xs []int) {
+	for range xs {
+		wait()
+		work()
+	}
+}
+
 func gotoLoop(n int) int {
 again:
 	n--
@@ -107,5 +137,43 @@ func TestOf(t *testing.T) {
 	}
 	if f.Innermost(fn.Blocks[0]) != nil {
 		t.Errorf("entry block is in a loop")
+	}
+}
+
+func TestAround(t *testing.T) {
+	pkg := build(t)
+	calls := func(fn *ssa.Function, name string) []ssa.Instruction {
+		var out []ssa.Instruction
+		for _, b := range fn.Blocks {
+			for _, in := range b.Instrs {
+				if c, ok := in.(*ssa.Call); ok && c.Call.StaticCallee() != nil && c.Call.StaticCallee().Name() == name {
+					out = append(out, in)
+				}
+			}
+		}
+		return out
+	}
+	for _, tc := range []struct {
+		fn   string
+		want bool
+	}{{"waitsEvery", true}, {"waitsOnOnePath", false}, {"waitsBefore", true}} {
+		fn := pkg.Func(tc.fn)
+		work := calls(fn, "work")[0]
+		l := loops.Analyze(fn).Innermost(work.Block())
+		if l == nil {
+			t.Fatalf("%s: work() is in no loop", tc.fn)
+		}
+		waits := calls(fn, "wait")
+		stop := func(in ssa.Instruction) bool {
+			for _, w := range waits {
+				if w == in {
+					return true
+				}
+			}
+			return false
+		}
+		if got := l.Around(work, stop); got != tc.want {
+			t.Errorf("%s: Around(work, wait) = %v, want %v", tc.fn, got, tc.want)
+		}
 	}
 }
