@@ -174,4 +174,3 @@ func loopback(port string) {
 	req, _ := http.NewRequest("GET", "http://localhost:"+port+"/ready", nil)
 	new(http.Client).Do(req)
 }
-
