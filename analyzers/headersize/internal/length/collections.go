@@ -327,7 +327,43 @@ func (a *Estimator) callCount(f *frame, call *ssa.Call, idx int) Length {
 	if v == nil {
 		return Unknown
 	}
+	if src := sameElemsArg(call, v.Type()); src != nil {
+		// A helper of another package that returns the keys or the
+		// elements of the one collection it is given (opa's
+		// util.KeysSorted(m), lo.Uniq(xs)): as many as that collection.
+		return a.countAt(f, src, call.Block())
+	}
 	return a.opaque(f, v, mCount, call)
+}
+
+// sameElemsArg returns the one argument of call that is a map whose key
+// type, or a slice whose element type, is the element type of the slice
+// type result, when there is exactly one such collection argument.
+func sameElemsArg(call *ssa.Call, result types.Type) ssa.Value {
+	sl, ok := under(result).(*types.Slice)
+	if !ok {
+		return nil
+	}
+	var src ssa.Value
+	for _, arg := range call.Call.Args {
+		var elem types.Type
+		switch t := under(arg.Type()).(type) {
+		case *types.Map:
+			elem = t.Key()
+		case *types.Slice:
+			elem = t.Elem()
+		default:
+			continue
+		}
+		if !types.Identical(elem, sl.Elem()) {
+			continue
+		}
+		if src != nil {
+			return nil
+		}
+		src = arg
+	}
+	return src
 }
 
 // elem estimates one element (m == mElem) or key (m == mKey) of
