@@ -75,7 +75,8 @@ type fileInfo struct {
 // analyzer's include-tests option: without it, test code is not reported,
 // that is _test.go files and test support outside them: a package whose
 // import path says it is (IsTestSupportPath), a file that imports
-// testing, a function that takes a testing.TB.
+// testing, a function that takes a testing.TB; and code generators, the
+// developer tools that go generate runs (isCodeGenerator).
 func NewReporter(pass *analysis.Pass, includeTests bool) *Reporter {
 	r := &Reporter{
 		pass:         pass,
@@ -83,7 +84,7 @@ func NewReporter(pass *analysis.Pass, includeTests bool) *Reporter {
 		files:        make(map[*token.File]*fileInfo),
 		seen:         make(map[seenKey]bool),
 	}
-	supportPkg := !includeTests && IsTestSupportPath(pass.Pkg.Path())
+	supportPkg := !includeTests && (IsTestSupportPath(pass.Pkg.Path()) || isCodeGenerator(pass.Pkg, pass.Files))
 	for _, f := range pass.Files {
 		tf := pass.Fset.File(f.FileStart)
 		if tf == nil {
