@@ -75,7 +75,8 @@ type fileInfo struct {
 // analyzer's include-tests option: without it, test code is not reported,
 // that is _test.go files and test support outside them: a package whose
 // import path says it is (IsTestSupportPath), a file that imports
-// testing, a function that takes a testing.TB; and code generators, the
+// testing, a function that takes a testing.TB, a package one of whose
+// files imports a test framework (drivesTests); and code generators, the
 // developer tools that go generate runs (isCodeGenerator).
 func NewReporter(pass *analysis.Pass, includeTests bool) *Reporter {
 	r := &Reporter{
@@ -84,13 +85,13 @@ func NewReporter(pass *analysis.Pass, includeTests bool) *Reporter {
 		files:        make(map[*token.File]*fileInfo),
 		seen:         make(map[seenKey]bool),
 	}
-	supportPkg := !includeTests && (IsTestSupportPath(pass.Pkg.Path()) || isCodeGenerator(pass.Pkg, pass.Files))
+	supportPkg := !includeTests && (IsTestSupportPath(pass.Pkg.Path()) || isCodeGenerator(pass.Pkg, pass.Files) || drivesTests(pass.Fset, pass.Files))
 	for _, f := range pass.Files {
 		tf := pass.Fset.File(f.FileStart)
 		if tf == nil {
 			continue
 		}
-		test := strings.HasSuffix(tf.Name(), "_test.go") || supportPkg || importsTesting(f)
+		test := strings.HasSuffix(tf.Name(), "_test.go") || supportPkg || importsTesting(f) != noTestImport
 		info := &fileInfo{
 			excluded:   (!includeTests && test) || IsGenerated(pass.Fset, f),
 			directives: make(map[int][]*Directive),

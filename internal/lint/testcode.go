@@ -39,38 +39,63 @@ func IsTestSupportPath(path string) bool {
 	return false
 }
 
-// testHarnesses are the import paths (and path prefixes, ending in "/")
-// of packages that only test code uses: package testing, assertion and
-// BDD frameworks, and libraries that start servers in containers for a
-// test run.
-var testHarnesses = []string{
-	"testing",
-	"github.com/stretchr/testify/",
-	"github.com/onsi/ginkgo", "github.com/onsi/gomega",
-	"gotest.tools/",
-	"github.com/ory/dockertest",
-	"github.com/testcontainers/testcontainers-go",
-	"github.com/crossdock/crossdock-go",
+// A testHarness is the import path (or path prefix, ending in "/") of a
+// package that only test code uses: package testing, assertion, mock
+// and BDD frameworks, and libraries that start servers in containers
+// for a test run.
+type testHarness struct {
+	path string
+	// drives is set for the frameworks that run or check tests (not
+	// package testing, whose helpers sit beside production code, nor
+	// testify's mock, whose mocks do): a package with a file that imports
+	// one is a test package as a whole, its other files the clients and
+	// servers that the harness drives.
+	drives bool
 }
 
-// importsTesting reports whether f imports a test harness (package
-// testing, a test framework, a test-container library): outside a
-// _test.go file, a file of test helpers (functions that take a
-// testing.TB, test servers that fail the test, a container a test run
-// starts).
-func importsTesting(f *ast.File) bool {
+var testHarnesses = []testHarness{
+	{"testing", false},
+	{"github.com/stretchr/testify/mock", false},
+	{"github.com/stretchr/testify/", true},
+	{"github.com/onsi/ginkgo", true}, {"github.com/onsi/gomega", true},
+	{"gotest.tools/", true},
+	{"github.com/ory/dockertest", true},
+	{"github.com/testcontainers/testcontainers-go", true},
+	{"github.com/crossdock/crossdock-go", true},
+}
+
+// A testImport says what test harness a file imports.
+type testImport int
+
+const (
+	noTestImport testImport = iota
+	helperImport            // package testing or a mock framework
+	driverImport            // a framework that runs or checks tests
+)
+
+// importsTesting reports what test harness f imports: outside a
+// _test.go file, a file that imports one holds test helpers (functions
+// that take a testing.TB, test servers that fail the test, a container
+// a test run starts); with a driverImport, its whole package is test
+// support.
+func importsTesting(f *ast.File) testImport {
+	kind := noTestImport
 	for _, imp := range f.Imports {
 		path, err := strconv.Unquote(imp.Path.Value)
 		if err != nil {
 			continue
 		}
 		for _, h := range testHarnesses {
-			if path == h || strings.HasPrefix(path, h+"/") || (strings.HasSuffix(h, "/") && strings.HasPrefix(path, h)) {
-				return true
+			if path == h.path || strings.HasPrefix(path, h.path+"/") || (strings.HasSuffix(h.path, "/") && strings.HasPrefix(path, h.path)) {
+				if h.drives {
+					return driverImport
+				}
+				kind = helperImport
+				break
 			}
 		}
 	}
-	return false
+	return kind
 }
 
 // testFuncs returns the extents of the functions in f that take a
@@ -153,6 +178,23 @@ func isCodeGenerator(pkg *types.Package, files []*ast.File) bool {
 			return false
 		})
 		if found {
+			return true
+		}
+	}
+	return false
+}
+
+// drivesTests reports whether a file of the package other than its
+// _test.go files imports a framework that runs or checks tests (a
+// crossdock or testcontainers driver, testify's assertions, ginkgo):
+// the package is test support, such as an end-to-end test driver whose
+// other files hold the clients of the services under test.
+func drivesTests(fset *token.FileSet, files []*ast.File) bool {
+	for _, f := range files {
+		if tf := fset.File(f.FileStart); tf != nil && strings.HasSuffix(tf.Name(), "_test.go") {
+			continue
+		}
+		if importsTesting(f) == driverImport {
 			return true
 		}
 	}

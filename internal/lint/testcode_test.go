@@ -11,19 +11,21 @@ import (
 func TestImportsTesting(t *testing.T) {
 	for _, tc := range []struct {
 		imp  string
-		want bool
+		want testImport
 	}{
-		{"testing", true},
-		{"testing/fstest", true},
-		{"github.com/stretchr/testify/require", true},
-		{"github.com/onsi/gomega", true},
-		{"github.com/onsi/ginkgo/v2", true},
-		{"github.com/ory/dockertest/v3", true},
-		{"github.com/testcontainers/testcontainers-go/modules/redis", true},
-		{"net/http", false},
-		{"github.com/stretchr/testifyx", false},
-		{"github.com/ory/dockertester", false},
-		{"github.com/onsi/ginkgox", false},
+		{"testing", helperImport},
+		{"testing/fstest", helperImport},
+		{"github.com/stretchr/testify/mock", helperImport},
+		{"github.com/stretchr/testify/require", driverImport},
+		{"github.com/onsi/gomega", driverImport},
+		{"github.com/onsi/ginkgo/v2", driverImport},
+		{"github.com/ory/dockertest/v3", driverImport},
+		{"github.com/testcontainers/testcontainers-go/modules/redis", driverImport},
+		{"github.com/crossdock/crossdock-go/assert", driverImport},
+		{"net/http", noTestImport},
+		{"github.com/stretchr/testifyx", noTestImport},
+		{"github.com/ory/dockertester", noTestImport},
+		{"github.com/onsi/ginkgox", noTestImport},
 	} {
 		src := "package p\nimport _ \"" + tc.imp + "\"\n"
 		f, err := parser.ParseFile(token.NewFileSet(), "p.go", src, parser.ImportsOnly)
