@@ -4,6 +4,7 @@ import (
 	"go/token"
 	"go/types"
 	"reflect"
+	"strings"
 
 	"golang.org/x/tools/go/ssa"
 )
@@ -18,7 +19,10 @@ import (
 //   - a field of a configuration struct, one whose fields carry yaml,
 //     toml or mapstructure tags (a list the operator writes in a
 //     configuration file, such as the scrape protocols of a Prometheus
-//     job), which is not a caller's input.
+//     job), or a struct type named Config or ending in Config (a list
+//     the operator gives on the command line, such as vmctl's
+//     --vm-extra-label flags in its importer's Config), which is not a
+//     caller's input. Options, parameters and requests are.
 func boundedBySource(v ssa.Value) bool {
 	for i := 0; i < 8; i++ {
 		switch x := v.(type) {
@@ -28,12 +32,12 @@ func boundedBySource(v ssa.Value) bool {
 			}
 			v = x.X
 		case *ssa.FieldAddr:
-			if st, ok := under(deref(x.X.Type())).(*types.Struct); ok && boundedField(st, x.Field) {
+			if boundedField(deref(x.X.Type()), x.Field) {
 				return true
 			}
 			v = x.X
 		case *ssa.Field:
-			if st, ok := under(x.X.Type()).(*types.Struct); ok && boundedField(st, x.Field) {
+			if boundedField(x.X.Type(), x.Field) {
 				return true
 			}
 			v = x.X
@@ -44,11 +48,16 @@ func boundedBySource(v ssa.Value) bool {
 	return false
 }
 
-// boundedField reports whether field i of st is from crypto/tls,
-// crypto/x509 or crypto/x509/pkix, or is a field of a configuration struct.
-func boundedField(st *types.Struct, i int) bool {
-	if i < 0 || i >= st.NumFields() {
+// boundedField reports whether field i of the struct type t is from
+// crypto/tls, crypto/x509 or crypto/x509/pkix, or is a field of a
+// configuration struct.
+func boundedField(t types.Type, i int) bool {
+	st, ok := under(t).(*types.Struct)
+	if !ok || i < 0 || i >= st.NumFields() {
 		return false
+	}
+	if n, ok := types.Unalias(t).(*types.Named); ok && strings.HasSuffix(n.Obj().Name(), "Config") {
+		return true
 	}
 	if pkg := st.Field(i).Pkg(); pkg != nil && (pkg.Path() == "crypto/tls" || pkg.Path() == "crypto/x509" || pkg.Path() == "crypto/x509/pkix") {
 		return true

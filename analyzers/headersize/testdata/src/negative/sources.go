@@ -77,3 +77,34 @@ func Accept(req *http.Request, ps []Protocol) {
 	}
 	req.Header.Set("Accept", strings.Join(vals, ","))
 }
+
+// ImporterConfig is filled from the command line's flags (one
+// ExtraLabels entry per --extra-label flag): the operator's
+// configuration, not a caller's list, though nothing tags it.
+type ImporterConfig struct {
+	Addr        string
+	ExtraLabels []string
+}
+
+// Importer keeps the import URL it builds once from its configuration.
+type Importer struct{ importPath string }
+
+// NewImporter builds the import URL from cfg.
+func NewImporter(cfg ImporterConfig) *Importer {
+	return &Importer{importPath: AddExtraLabels(cfg.Addr+"/api/v1/import", cfg.ExtraLabels)}
+}
+
+// AddExtraLabels appends one extra_label parameter per label.
+func AddExtraLabels(path string, labels []string) string {
+	sep := "?"
+	for _, l := range labels {
+		path += sep + "extra_label=" + url.QueryEscape(l)
+		sep = "&"
+	}
+	return path
+}
+
+// Import posts to the URL built from the configuration.
+func (im *Importer) Import() (*http.Request, error) {
+	return http.NewRequest(http.MethodPost, im.importPath, nil)
+}
