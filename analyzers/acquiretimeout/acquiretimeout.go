@@ -4,6 +4,7 @@ import (
 	_ "embed"
 	"fmt"
 	"go/token"
+	"go/types"
 	"sort"
 	"strings"
 
@@ -91,7 +92,7 @@ func run(pass *analysis.Pass, rep *lint.Reporter, cfg *config) error {
 	var unbounded []send
 	var indirect []indirectSend
 	for _, fn := range res.Funcs {
-		if rep.Excluded(fn.Pos()) {
+		if rep.Excluded(fn.Pos()) || blocksByContract(fn) {
 			continue
 		}
 		for _, b := range fn.Blocks {
@@ -341,4 +342,35 @@ func reportDials(pass *analysis.Pass, rep *lint.Reporter, res *facts.Result, cli
 			}
 		}
 	}
+}
+
+// blocksByContract reports whether fn (or the function it is a closure
+// of) is the Lock or Unlock method of a sync.Locker: its contract is to
+// wait, as sync.Mutex does, until the lock is had, and it has neither a
+// context to take a deadline from nor an error to return on one (a
+// distributed lock's Locker adapter, such as etcd's concurrency.NewLocker
+// or buildkite's lock.Locker, passes context.Background on purpose).
+func blocksByContract(fn *ssa.Function) bool {
+	for fn.Parent() != nil {
+		fn = fn.Parent()
+	}
+	recv := fn.Signature.Recv()
+	if recv == nil || (fn.Name() != "Lock" && fn.Name() != "Unlock") {
+		return false
+	}
+	t := recv.Type()
+	if p, ok := t.(*types.Pointer); ok {
+		t = p.Elem()
+	}
+	mset := types.NewMethodSet(types.NewPointer(t))
+	for _, name := range []string{"Lock", "Unlock"} {
+		sel := mset.Lookup(nil, name)
+		if sel == nil {
+			return false
+		}
+		if sig, ok := sel.Type().(*types.Signature); !ok || sig.Params().Len() != 0 || sig.Results().Len() != 0 {
+			return false
+		}
+	}
+	return true
 }
