@@ -6,6 +6,7 @@ import (
 	"go/ast"
 	"go/constant"
 	"go/token"
+	"go/types"
 	"slices"
 	"sort"
 
@@ -76,6 +77,9 @@ type checker struct {
 	nm   *render.Namer
 	// loops caches the loops of the functions repeated looks at.
 	loops map[*ssa.Function]*loops.Forest
+	// invokes holds the package's interface calls by method name, once
+	// computed.
+	invokes map[string][]ssa.CallInstruction
 	// rtFuncs holds the functions used as RoundTrippers, once computed.
 	rtFuncs map[*ssa.Function]bool
 	// growths collects the growth findings until flushGrowths.
@@ -451,6 +455,14 @@ func (c *checker) checkHeader(call ssa.CallInstruction, key, val ssa.Value, add 
 				Message: fmt.Sprintf("%s on a request this loop sends again adds a line per attempt; set it once before the loop", headerAdd(name))})
 			return
 		}
+		if attempt, send := c.resentByCaller(call); attempt != nil {
+			c.rep.Report(analysis.Diagnostic{Pos: pos, End: end, Category: UnboundedHeader,
+				Related: []analysis.RelatedInformation{
+					{Pos: attempt.Pos(), Message: "called once per attempt here"},
+					{Pos: send.Pos(), Message: "the request is sent again here"}},
+				Message: fmt.Sprintf("%s on a request a loop sends again adds a line per attempt; use Header.Set", headerAdd(name))})
+			return
+		}
 	}
 	c.checkValue(pos, end, l, name)
 }
@@ -474,7 +486,13 @@ func (c *checker) resentInLoop(add ssa.CallInstruction) ssa.CallInstruction {
 	if instr, ok := req.(ssa.Instruction); ok && instr.Block() != nil && l.Contains(instr.Block()) {
 		return nil // a new request each iteration
 	}
-	for _, b := range l.Blocks(fn) {
+	return c.sendOf(l.Blocks(fn), req)
+}
+
+// sendOf returns a send, in blocks, of the request req or of a copy
+// derived from it (WithContext, Clone).
+func (c *checker) sendOf(blocks []*ssa.BasicBlock, req ssa.Value) ssa.CallInstruction {
+	for _, b := range blocks {
 		for _, instr := range b.Instrs {
 			call, ok := instr.(ssa.CallInstruction)
 			if !ok {
@@ -486,7 +504,7 @@ func (c *checker) resentInLoop(add ssa.CallInstruction) ssa.CallInstruction {
 			}
 			sent := s.Request
 			for range 4 {
-				if c.requestOf(sent) == req {
+				if c.requestOf(sent) == req || valueflow.StripCopies(sent) == req {
 					return call
 				}
 				d, ok := valueflow.StripCopies(sent).(*ssa.Call)
@@ -500,6 +518,102 @@ func (c *checker) resentInLoop(add ssa.CallInstruction) ssa.CallInstruction {
 		}
 	}
 	return nil
+}
+
+// resentByCaller handles a Header.Add, outside any loop, on a request its
+// function is given: it returns the call, in a loop of a caller in the
+// package (through at most three calls, an interface method included),
+// that passes a request built before that loop, and the send of that
+// request, in the loop or in a function of the chain that sends the
+// request it is given (gomaasapi's dispatch loop, whose per-attempt
+// helper signs the same request with Header.Add and sends it): every
+// attempt adds one more line.
+func (c *checker) resentByCaller(add ssa.CallInstruction) (attempt, send ssa.CallInstruction) {
+	x, ok := requestField(add.Common().Args[0], "Header")
+	if !ok {
+		return nil, nil
+	}
+	p, ok := valueflow.StripCopies(x).(*ssa.Parameter)
+	if !ok || p.Parent() != add.Parent() {
+		return nil, nil
+	}
+	return c.resentAbove(p, c.sendOf(p.Parent().Blocks, p), 0)
+}
+
+// resentAbove looks for resentByCaller's loop at the calls of p's
+// function; sent is a send of p in the functions below, or nil.
+func (c *checker) resentAbove(p *ssa.Parameter, sent ssa.CallInstruction, depth int) (attempt, send ssa.CallInstruction) {
+	fn := p.Parent()
+	i := valueflow.ParamIndex(p)
+	if i < 0 || depth > 2 {
+		return nil, nil
+	}
+	for _, site := range c.callsOf(fn) {
+		args := site.Common().Args
+		j := i
+		if site.Common().IsInvoke() {
+			j-- // the receiver is not among an interface call's arguments
+		}
+		if j < 0 || j >= len(args) {
+			continue
+		}
+		g := site.Parent()
+		arg := valueflow.StripCopies(args[j])
+		if l := c.loopsOf(g).Innermost(site.Block()); l != nil {
+			req := c.requestOf(arg)
+			if instr, ok := req.(ssa.Instruction); ok && instr.Block() != nil && l.Contains(instr.Block()) {
+				continue // a new request each iteration
+			}
+			if sent != nil {
+				return site, sent
+			}
+			if s := c.sendOf(l.Blocks(g), req); s != nil {
+				return site, s
+			}
+			continue
+		}
+		if q, ok := arg.(*ssa.Parameter); ok && q.Parent() == g {
+			s := sent
+			if s == nil {
+				s = c.sendOf(g.Blocks, q)
+			}
+			if a, sn := c.resentAbove(q, s, depth+1); a != nil {
+				return a, sn
+			}
+		}
+	}
+	return nil, nil
+}
+
+// callsOf returns the calls of fn in the package: its static calls, and
+// for a method, the interface calls of its name on an interface its
+// receiver type implements.
+func (c *checker) callsOf(fn *ssa.Function) []ssa.CallInstruction {
+	sites := c.res.Index.CallSites(fn)
+	recv := fn.Signature.Recv()
+	if recv == nil || fn.Parent() != nil {
+		return sites
+	}
+	if c.invokes == nil {
+		c.invokes = make(map[string][]ssa.CallInstruction)
+		for _, f := range c.res.Funcs {
+			for _, b := range f.Blocks {
+				for _, instr := range b.Instrs {
+					if call, ok := instr.(ssa.CallInstruction); ok && call.Common().IsInvoke() {
+						name := call.Common().Method.Name()
+						c.invokes[name] = append(c.invokes[name], call)
+					}
+				}
+			}
+		}
+	}
+	for _, call := range c.invokes[fn.Name()] {
+		iface, ok := call.Common().Value.Type().Underlying().(*types.Interface)
+		if ok && (types.Implements(recv.Type(), iface) || types.Implements(types.NewPointer(recv.Type()), iface)) {
+			sites = append(sites, call)
+		}
+	}
+	return sites
 }
 
 // checkValue reports a header value that grows or is too long.

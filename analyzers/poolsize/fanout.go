@@ -436,7 +436,7 @@ func (iv *invariance) passed(v ssa.Value, level int) (ssa.Value, int) {
 		if level < 0 {
 			return nil, 0
 		}
-		i := paramIndex(x.Parent(), x)
+		i := valueflow.ParamIndex(x)
 		call := iv.launch
 		if level > 0 {
 			call = iv.path[level-1]
@@ -500,7 +500,7 @@ func (iv *invariance) same(v ssa.Value, level, depth int) bool {
 		if level < 0 {
 			return true // fn's own parameter: one value for the whole loop
 		}
-		i := paramIndex(x.Parent(), x)
+		i := valueflow.ParamIndex(x)
 		if i < 0 {
 			return false
 		}

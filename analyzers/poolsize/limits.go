@@ -361,7 +361,7 @@ func (c *checker) hostFrom(v ssa.Value, depth int) (string, bool) {
 		}
 	case *ssa.Parameter:
 		pf := x.Parent()
-		i := paramIndex(pf, x)
+		i := valueflow.ParamIndex(x)
 		if i < 0 || (pf.Signature.Recv() != nil && i == 0) {
 			return "", false // the receiver: its own configuration
 		}
@@ -401,16 +401,6 @@ func (c *checker) hostFrom(v ssa.Value, depth int) (string, bool) {
 	return "", false
 }
 
-// paramIndex returns the index of p among fn's parameters (the receiver
-// first), or -1.
-func paramIndex(fn *ssa.Function, p *ssa.Parameter) int {
-	for i, q := range fn.Params {
-		if q == p {
-			return i
-		}
-	}
-	return -1
-}
 
 // exportedRecv reports whether fn is a method of an exported type.
 func exportedRecv(fn *ssa.Function) bool {

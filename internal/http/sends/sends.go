@@ -192,22 +192,13 @@ func param(ix *valueflow.Index, fn *ssa.Function, v ssa.Value) int {
 			// its parent is not one of the closure's own.
 			return -1
 		}
-		i := paramIndex(p)
+		i := valueflow.ParamIndex(p)
 		if i < 0 || (idx >= 0 && idx != i) {
 			return -1
 		}
 		idx = i
 	}
 	return idx
-}
-
-func paramIndex(p *ssa.Parameter) int {
-	for i, q := range p.Parent().Params {
-		if q == p {
-			return i
-		}
-	}
-	return -1
 }
 
 // AtCall returns the sends that call makes on the caller's behalf

@@ -180,3 +180,17 @@ func (ix *Index) FieldLoads(f *types.Var) []ssa.Value { return ix.homeLoads[Home
 
 // GlobalLoads returns the loads of package variable g in this package.
 func (ix *Index) GlobalLoads(g *ssa.Global) []ssa.Value { return ix.homeLoads[Home{V: g}] }
+
+// ParamIndex returns the index of p among the parameters of its function
+// (the receiver first), or -1.
+func ParamIndex(p *ssa.Parameter) int {
+	if p.Parent() == nil {
+		return -1
+	}
+	for i, q := range p.Parent().Params {
+		if q == p {
+			return i
+		}
+	}
+	return -1
+}
