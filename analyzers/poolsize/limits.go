@@ -401,7 +401,6 @@ func (c *checker) hostFrom(v ssa.Value, depth int) (string, bool) {
 	return "", false
 }
 
-
 // exportedRecv reports whether fn is a method of an exported type.
 func exportedRecv(fn *ssa.Function) bool {
 	t := fn.Signature.Recv().Type()
