@@ -78,7 +78,7 @@ func (c *checker) function(fn *ssa.Function) {
 	for _, a := range atts {
 		c.libraryRules(fn, a)
 		if forest == nil {
-			forest = retryloop.Analyze(fn)
+			forest = retryloop.Analyze(fn, c.res.Index)
 		}
 		var r *retryloop.Retry
 		if len(forest.Loops) > 0 {
@@ -89,7 +89,7 @@ func (c *checker) function(fn *ssa.Function) {
 			continue
 		}
 		if a.entry == nil {
-			if rec := retryloop.FindRecursion(fn, c.loopAttempt(a), self); rec != nil {
+			if rec := retryloop.FindRecursion(fn, c.loopAttempt(a), self, c.res.Index); rec != nil {
 				c.recursionRules(fn, a, rec)
 			}
 		}
@@ -407,6 +407,9 @@ func (c *checker) sleepsIgnoringContext(fn *ssa.Function, a *attempt, waits []re
 		}
 		wpos, wend := lint.CallRange(c.pass, w.Instr.Pos())
 		what, fix := "time.Sleep", fmt.Sprintf("select on %s and a timer", ctxDone(ctx))
+		if call, ok := w.Instr.(ssa.CallInstruction); ok && valueflow.StaticCallee(call.Common()) == nil {
+			what = "a time.Sleep hook"
+		}
 		if w.Kind == retryloop.TimerReceive {
 			wpos, wend = w.Instr.Pos(), w.Instr.Pos()
 			what, fix = "a bare timer receive", fmt.Sprintf("select on it and %s", ctxDone(ctx))

@@ -602,3 +602,27 @@ func assertedOK(ex *ssa.Extract) bool {
 	ta, ok := ex.Tuple.(*ssa.TypeAssert)
 	return ok && ta.CommaOk && ex.Index == 1
 }
+
+// FuncValue returns the one function that the function value v can be,
+// as its origins in this package show: a function, a closure, or a field
+// or variable that only this package sets, always to the same function
+// (a sleep hook kept in an unexported field and set to time.Sleep: its
+// default path). It returns nil when v is a parameter, a field others may
+// set, or a value whose origins differ or cannot be followed.
+func (ix *Index) FuncValue(v ssa.Value) *ssa.Function {
+	var fn *ssa.Function
+	for _, o := range ix.Origins(v) {
+		var f *ssa.Function
+		switch x := o.V.(type) {
+		case *ssa.Function:
+			f = x
+		case *ssa.MakeClosure:
+			f, _ = x.Fn.(*ssa.Function)
+		}
+		if f == nil || (fn != nil && f != fn) {
+			return nil
+		}
+		fn = f
+	}
+	return fn
+}

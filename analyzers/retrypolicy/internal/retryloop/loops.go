@@ -26,6 +26,7 @@ import (
 	"golang.org/x/tools/go/ssa"
 
 	"github.com/httplint/httplint/internal/ssa/loops"
+	"github.com/httplint/httplint/internal/ssa/valueflow"
 )
 
 // A Loop is a natural loop of a function.
@@ -35,8 +36,13 @@ type Loop = loops.Loop
 // questions about them.
 type Forest struct {
 	*loops.Forest
+	ix *valueflow.Index // resolves function values (sleep hooks); may be nil
 }
 
 // Analyze computes the natural loops of fn. It returns an empty forest
 // for functions without a body or with too many blocks.
-func Analyze(fn *ssa.Function) *Forest { return &Forest{loops.Analyze(fn)} }
+// The index ix, when not nil, resolves the function values the loops call
+// (a sleep hook in a field: see [valueflow.Index.FuncValue]).
+func Analyze(fn *ssa.Function, ix *valueflow.Index) *Forest {
+	return &Forest{loops.Analyze(fn), ix}
+}

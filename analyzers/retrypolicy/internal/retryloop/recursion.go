@@ -30,8 +30,9 @@ type Recursion struct {
 // outcome. A call that passes a different request (a next page, another
 // host) moves on rather than retrying and does not count.
 // self lists fn's calls of itself (SelfCalls), computed once for all the
-// attempts of fn.
-func FindRecursion(fn *ssa.Function, a Attempt, self []ssa.CallInstruction) *Recursion {
+// attempts of fn; ix, when not nil, resolves the function values it calls
+// (see [Analyze]).
+func FindRecursion(fn *ssa.Function, a Attempt, self []ssa.CallInstruction, ix *valueflow.Index) *Recursion {
 	cb := a.Call.Block()
 	if cb == nil || len(self) == 0 {
 		return nil
@@ -67,7 +68,7 @@ func FindRecursion(fn *ssa.Function, a Attempt, self []ssa.CallInstruction) *Rec
 					if instr == a.Call || instr == s {
 						continue
 					}
-					if k := waitKind(fn, instr, helpers, 0); k != 0 {
+					if k := waitKind(ix, fn, instr, helpers, 0); k != 0 {
 						r.Waits = append(r.Waits, Wait{Instr: instr, Kind: k})
 					}
 				}

@@ -21,7 +21,7 @@ var describe = &analysis.Analyzer{
 	Requires: []*analysis.Analyzer{buildssa.Analyzer},
 	Run: func(pass *analysis.Pass) (any, error) {
 		for _, fn := range pass.ResultOf[buildssa.Analyzer].(*buildssa.SSA).SrcFuncs {
-			forest := retryloop.Analyze(fn)
+			forest := retryloop.Analyze(fn, nil)
 			for _, b := range fn.Blocks {
 				for _, instr := range b.Instrs {
 					call, ok := instr.(*ssa.Call)

@@ -23,7 +23,7 @@ func (f *Forest) waits(r *Retry, a Attempt) []Wait {
 			if instr == a.Call {
 				continue
 			}
-			if k := waitKind(f.Fn, instr, helpers, 0); k != 0 {
+			if k := waitKind(f.ix, f.Fn, instr, helpers, 0); k != 0 {
 				out = append(out, Wait{Instr: instr, Kind: k})
 			}
 		}
@@ -31,8 +31,9 @@ func (f *Forest) waits(r *Retry, a Attempt) []Wait {
 	return out
 }
 
-// waitKind classifies instr as a wait, or returns 0.
-func waitKind(fn *ssa.Function, instr ssa.Instruction, helpers map[*ssa.Function]WaitKind, depth int) WaitKind {
+// waitKind classifies instr as a wait, or returns 0; ix, when not nil,
+// resolves the function values it calls.
+func waitKind(ix *valueflow.Index, fn *ssa.Function, instr ssa.Instruction, helpers map[*ssa.Function]WaitKind, depth int) WaitKind {
 	switch x := instr.(type) {
 	case *ssa.UnOp:
 		if x.Op != token.ARROW {
@@ -53,12 +54,12 @@ func waitKind(fn *ssa.Function, instr ssa.Instruction, helpers map[*ssa.Function
 		}
 		return Receive
 	case ssa.CallInstruction:
-		return callWait(fn, x.Common(), helpers, depth)
+		return callWait(ix, fn, x.Common(), helpers, depth)
 	}
 	return 0
 }
 
-func callWait(fn *ssa.Function, cc *ssa.CallCommon, helpers map[*ssa.Function]WaitKind, depth int) WaitKind {
+func callWait(ix *valueflow.Index, fn *ssa.Function, cc *ssa.CallCommon, helpers map[*ssa.Function]WaitKind, depth int) WaitKind {
 	if cc.IsInvoke() {
 		if takesWaitArg(cc.Signature()) {
 			return Possible
@@ -66,6 +67,13 @@ func callWait(fn *ssa.Function, cc *ssa.CallCommon, helpers map[*ssa.Function]Wa
 		return 0
 	}
 	callee := valueflow.StaticCallee(cc)
+	if callee == nil && ix != nil && ix.Pkg == fn.Pkg {
+		// A function value that is always the same function: a sleep
+		// hook whose only value is time.Sleep sleeps.
+		if f := ix.FuncValue(cc.Value); f != nil {
+			callee, _ = f.Object().(*types.Func)
+		}
+	}
 	if callee == nil {
 		// A function value: it may be a sleep hook.
 		if takesWaitArg(cc.Signature()) {
@@ -99,7 +107,7 @@ func callWait(fn *ssa.Function, cc *ssa.CallCommon, helpers map[*ssa.Function]Wa
 		if depth < 3 {
 			for _, b := range f.Blocks {
 				for _, instr := range b.Instrs {
-					if w := waitKind(f, instr, helpers, depth+1); w != 0 {
+					if w := waitKind(ix, f, instr, helpers, depth+1); w != 0 {
 						k = Helper
 					}
 				}
