@@ -37,10 +37,23 @@ var goMethods = map[string]bool{
 	"sync.WaitGroup.Go":                      true,
 }
 
+// A fanKey identifies the root cause of a fan-out finding: one loop that
+// starts goroutines sending through one transport. The goroutines a loop
+// starts on different branches (telegraf's ravendb, one per kind of
+// statistics) are one fan-out, reported once.
+type fanKey struct {
+	loop      *ssa.BasicBlock // the loop's header
+	transport string          // the transport's position, or how it is reached (http.DefaultTransport)
+}
+
 // checkFanouts reports goroutines started in a loop (go statements,
 // errgroup.Go, WaitGroup.Go) that send requests through a transport whose
-// idle limit per host is smaller than the fan-out's width.
+// idle limit per host is smaller than the fan-out's width: once per loop
+// and transport, at the first goroutine, with the others as related
+// positions.
 func (c *checker) checkFanouts() {
+	found := make(map[fanKey]*analysis.Diagnostic)
+	var order []fanKey
 	for _, fn := range c.res.Funcs {
 		if c.rep.Excluded(fn.Pos()) {
 			continue
@@ -78,9 +91,22 @@ func (c *checker) checkFanouts() {
 				if !ok {
 					continue
 				}
-				c.checkFanout(call, body, w, fn, l)
+				d, t := c.checkFanout(call, body, w, fn, l)
+				if d == nil {
+					continue
+				}
+				k := fanKey{loop: l.Header, transport: t}
+				if prev := found[k]; prev != nil {
+					prev.Related = append(prev.Related, analysis.RelatedInformation{Pos: d.Pos, Message: "another goroutine of this fan-out started here"})
+					continue
+				}
+				found[k] = d
+				order = append(order, k)
 			}
 		}
+	}
+	for _, k := range order {
+		c.rep.Report(*found[k])
 	}
 }
 
@@ -239,11 +265,12 @@ type fanSend struct {
 	path []ssa.CallInstruction
 }
 
-// checkFanout reports the fan-out started by launch, in loop l of fn, if
-// a request sent from its goroutine body goes to one host through a
-// transport with fewer idle connections per host than the fan-out's
-// width.
-func (c *checker) checkFanout(launch ssa.CallInstruction, body ssa.Value, w width, fn *ssa.Function, l *loops.Loop) {
+// checkFanout returns the finding for the fan-out started by launch, in
+// loop l of fn, if a request sent from its goroutine body goes to one host
+// through a transport with fewer idle connections per host than the
+// fan-out's width, and a key for that transport: its position, or for
+// one that has none here (http.DefaultTransport) how the send reaches it.
+func (c *checker) checkFanout(launch ssa.CallInstruction, body ssa.Value, w width, fn *ssa.Function, l *loops.Loop) (*analysis.Diagnostic, string) {
 	var sends []fanSend
 	if _, ok := launch.(*ssa.Go); ok {
 		// go http.Get(u): the goroutine is the send, its arguments
@@ -297,13 +324,22 @@ func (c *checker) checkFanout(launch ssa.CallInstruction, body ssa.Value, w widt
 			setting = fmt.Sprintf("MaxIdleConnsPerHost is %d (the default)", idle)
 		}
 		pos, end := launchRange(c, launch)
-		c.rep.Report(analysis.Diagnostic{
+		return &analysis.Diagnostic{
 			Pos: pos, End: end, Category: FanoutExceedsPool,
 			Message: fmt.Sprintf("%s for %s to one host using %s; %s", setting, what, s.via, fix),
 			Related: []analysis.RelatedInformation{{Pos: s.call.Pos(), Message: "request sent here"}},
-		})
-		return
+		}, transportKey(c.pass.Fset, t, s.via)
 	}
+	return nil, ""
+}
+
+// transportKey names transport t for grouping: its position, or via (how
+// a send reaches it) with its origin.
+func transportKey(fset *token.FileSet, t *httpconfig.Transport, via string) string {
+	if t.Pos().IsValid() {
+		return fset.Position(t.Pos()).String()
+	}
+	return fmt.Sprintf("%v %s", t.Origin, via)
 }
 
 // launchRange returns the extent of the go statement or the call that
