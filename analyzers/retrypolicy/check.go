@@ -317,13 +317,13 @@ func (c *checker) loopAttempt(a *attempt) retryloop.Attempt {
 				}
 				t := ex.Type()
 				switch {
-				case la.Err == nil && types.Identical(t, types.Universe.Lookup("error").Type()):
+				case la.Err == nil && typeutil.IsError(t):
 					la.Err = ex
 				case la.Resp == nil && ex.Index == 0 && isResponse(t):
 					la.Resp = ex
 				}
 			}
-			if types.Identical(v.Type(), types.Universe.Lookup("error").Type()) {
+			if typeutil.IsError(v.Type()) {
 				la.Err = v
 			}
 		}

@@ -105,3 +105,14 @@ func IsStd(path string) bool {
 	first, _, _ := strings.Cut(path, "/")
 	return !strings.Contains(first, ".") && first != "testdata"
 }
+
+// IsError reports whether t is the error interface, or a named type whose
+// underlying type is it (cloudevents' `type Result error`): an error
+// result, whatever its declared name.
+func IsError(t types.Type) bool {
+	errType := types.Universe.Lookup("error").Type()
+	if t == nil {
+		return false
+	}
+	return types.Identical(t, errType) || types.Identical(t.Underlying(), errType.Underlying())
+}

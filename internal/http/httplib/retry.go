@@ -290,7 +290,7 @@ func pkgPath(f *ssa.Function) string {
 func returnsError(c ssa.CallInstruction) bool {
 	res := c.Common().Signature().Results()
 	for i := 0; i < res.Len(); i++ {
-		if types.Identical(res.At(i).Type(), types.Universe.Lookup("error").Type()) {
+		if typeutil.IsError(res.At(i).Type()) {
 			return true
 		}
 	}
