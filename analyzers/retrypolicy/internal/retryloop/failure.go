@@ -40,6 +40,133 @@ func failureTest(cond ssa.Value, a Attempt) (failTrue, ok bool) {
 				return failTrue, true
 			}
 		}
+		// A predicate of the program on the status code: isRetriable(
+		// resp.StatusCode), whose body compares it with constants.
+		if a.Resp != nil {
+			if ft, ok := statusPredicate(c, a.Resp); ok {
+				return ft, true
+			}
+		}
+	}
+	return false, false
+}
+
+// statusPredicate classifies a call of a function of the program that
+// takes the status code of resp (kiota's isRetriableErrorCode(code),
+// code == 429 || code == 503 || code == 504) by evaluating its body for
+// every status, as statusTest does for one comparison.
+func statusPredicate(c *ssa.Call, resp ssa.Value) (failTrue, ok bool) {
+	fn, isFn := c.Call.Value.(*ssa.Function)
+	if !isFn || len(fn.Blocks) == 0 || len(fn.Params) != len(c.Call.Args) {
+		return false, false
+	}
+	param := -1
+	for i, arg := range c.Call.Args {
+		if statusValue(arg, resp) {
+			param = i
+		}
+	}
+	if param < 0 {
+		return false, false
+	}
+	sure := true
+	verdict := classifyStatuses(func(s int64) bool {
+		v, ok := evalPredicate(fn, fn.Params[param], s)
+		sure = sure && ok
+		return v
+	})
+	if !sure {
+		return false, false
+	}
+	return verdict.failTrue, verdict.ok
+}
+
+// evalPredicate runs fn, a function returning a bool, with its parameter
+// p set to status: a walk of its blocks that evaluates integer
+// comparisons and arithmetic on p and constants, branches and φ-nodes.
+// ok is false when the result depends on anything else.
+func evalPredicate(fn *ssa.Function, p *ssa.Parameter, status int64) (result, ok bool) {
+	env := map[ssa.Value]constant.Value{p: constant.MakeInt64(status)}
+	val := func(v ssa.Value) (constant.Value, bool) {
+		if k, ok := v.(*ssa.Const); ok && k.Value != nil {
+			return k.Value, true
+		}
+		if c, ok := v.(*ssa.Convert); ok {
+			v = c.X
+		}
+		x, ok := env[v]
+		return x, ok
+	}
+	var prev *ssa.BasicBlock
+	b := fn.Blocks[0]
+	for steps := 0; steps < 64; steps++ {
+		for _, instr := range b.Instrs {
+			switch x := instr.(type) {
+			case *ssa.Phi:
+				for i, pred := range b.Preds {
+					if pred == prev {
+						if v, ok := val(x.Edges[i]); ok {
+							env[x] = v
+						}
+					}
+				}
+			case *ssa.BinOp:
+				l, okl := val(x.X)
+				r, okr := val(x.Y)
+				if !okl || !okr || l.Kind() == constant.Unknown || r.Kind() == constant.Unknown {
+					continue
+				}
+				switch x.Op {
+				case token.EQL, token.NEQ, token.LSS, token.LEQ, token.GTR, token.GEQ:
+					env[x] = constant.MakeBool(constant.Compare(l, x.Op, r))
+				case token.ADD, token.SUB, token.MUL:
+					env[x] = constant.BinaryOp(l, x.Op, r)
+				case token.QUO:
+					if constant.Sign(r) != 0 {
+						env[x] = constant.BinaryOp(l, token.QUO_ASSIGN, r)
+					}
+				case token.REM:
+					if constant.Sign(r) != 0 {
+						env[x] = constant.BinaryOp(l, x.Op, r)
+					}
+				}
+			case *ssa.UnOp:
+				if v, ok := val(x.X); ok && x.Op == token.NOT && v.Kind() == constant.Bool {
+					env[x] = constant.MakeBool(!constant.BoolVal(v))
+				}
+			case *ssa.If:
+				c, ok := val(x.Cond)
+				if !ok || c.Kind() != constant.Bool {
+					return false, false
+				}
+				prev = b
+				if constant.BoolVal(c) {
+					b = b.Succs[0]
+				} else {
+					b = b.Succs[1]
+				}
+			case *ssa.Jump:
+				prev, b = b, b.Succs[0]
+			case *ssa.Return:
+				if len(x.Results) != 1 {
+					return false, false
+				}
+				v, ok := val(x.Results[0])
+				if !ok || v.Kind() != constant.Bool {
+					return false, false
+				}
+				return constant.BoolVal(v), true
+			case *ssa.DebugRef:
+			default:
+				return false, false // a call, a load: not a plain predicate
+			}
+			if _, ok := instr.(*ssa.If); ok {
+				break
+			}
+			if _, ok := instr.(*ssa.Jump); ok {
+				break
+			}
+		}
 	}
 	return false, false
 }
@@ -119,7 +246,17 @@ func statusTest(c *ssa.BinOp, resp ssa.Value) (failTrue, ok bool) {
 	if !exact {
 		return false, false
 	}
-	holds := func(s int64) bool { return compare(op, s, n) }
+	v := classifyStatuses(func(s int64) bool { return compare(op, s, n) })
+	return v.failTrue, v.ok
+}
+
+// statusVerdict is what a test of the status code says.
+type statusVerdict struct{ failTrue, ok bool }
+
+// classifyStatuses classifies a test of the status code by the statuses
+// holds admits: its failure branch admits 429 or a 5xx while the other
+// admits a 2xx.
+func classifyStatuses(holds func(int64) bool) statusVerdict {
 	var trueBad, trueGood, falseBad, falseGood bool
 	for s := int64(100); s < 600; s++ {
 		bad := s == 429 || s >= 500
@@ -134,11 +271,11 @@ func statusTest(c *ssa.BinOp, resp ssa.Value) (failTrue, ok bool) {
 	}
 	switch {
 	case trueBad && falseGood:
-		return true, true
+		return statusVerdict{true, true}
 	case falseBad && trueGood:
-		return false, true
+		return statusVerdict{false, true}
 	}
-	return false, false
+	return statusVerdict{}
 }
 
 func mirror(op token.Token) token.Token {

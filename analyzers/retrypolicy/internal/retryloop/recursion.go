@@ -57,26 +57,79 @@ func FindRecursion(fn *ssa.Function, a Attempt, self []ssa.CallInstruction, ix *
 			if !reachesFrom(fail, s.Block()) || !sameInputs(fn, a, s) {
 				continue
 			}
-			r := &Recursion{Call: s, Fail: Edge{If: iff, Succ: fail}}
-			r.Bounded = boundedRecursion(fn, s)
-			helpers := make(map[*ssa.Function]WaitKind)
-			for _, wb := range fn.Blocks {
-				if !reachesFrom(cb, wb) || !reachesFrom(wb, s.Block()) {
+			return newRecursion(fn, a, s, Edge{If: iff, Succ: fail}, cb, ix)
+		}
+	}
+	return entryRecursion(fn, a, self, ix)
+}
+
+// entryRecursion finds a retry by recursion whose test of the outcome
+// comes at the entry of the next call (kiota's retryRequest): the
+// function calls itself with the attempt's response or error, and a test
+// of that parameter, before the attempt, leads on its failure side to the
+// attempt and the call again.
+func entryRecursion(fn *ssa.Function, a Attempt, self []ssa.CallInstruction, ix *valueflow.Index) *Recursion {
+	cb := a.Call.Block()
+	for _, s := range self {
+		if s == a.Call || !reachesFrom(cb, s.Block()) || !sameInputs(fn, a, s) {
+			continue
+		}
+		for k, arg := range s.Common().Args {
+			if k >= len(fn.Params) {
+				break
+			}
+			var prev Attempt
+			switch {
+			case a.Resp != nil && derives(arg, a.Resp):
+				prev = Attempt{Call: a.Call, Resp: fn.Params[k]}
+			case a.Err != nil && derives(arg, a.Err):
+				prev = Attempt{Call: a.Call, Err: fn.Params[k]}
+			default:
+				continue
+			}
+			for _, b := range fn.Blocks {
+				iff, ok := lastIf(b)
+				if !ok || !b.Dominates(cb) {
 					continue
 				}
-				for _, instr := range wb.Instrs {
-					if instr == a.Call || instr == s {
-						continue
-					}
-					if k := waitKind(ix, fn, instr, helpers, 0); k != 0 {
-						r.Waits = append(r.Waits, Wait{Instr: instr, Kind: k})
-					}
+				failTrue, ok := failureTest(iff.Cond, prev)
+				if !ok {
+					continue
+				}
+				fail := b.Succs[1]
+				if failTrue {
+					fail = b.Succs[0]
+				}
+				if reachesFrom(fail, cb) {
+					return newRecursion(fn, a, s, Edge{If: iff, Succ: fail}, fail, ix)
 				}
 			}
-			return r
 		}
 	}
 	return nil
+}
+
+// newRecursion describes the retry by recursion through the self-call s
+// after the failure edge fail, with the waits in the blocks from start
+// to s.
+func newRecursion(fn *ssa.Function, a Attempt, s ssa.CallInstruction, fail Edge, start *ssa.BasicBlock, ix *valueflow.Index) *Recursion {
+	r := &Recursion{Call: s, Fail: fail}
+	r.Bounded = boundedRecursion(fn, s)
+	helpers := make(map[*ssa.Function]WaitKind)
+	for _, wb := range fn.Blocks {
+		if !reachesFrom(start, wb) || !reachesFrom(wb, s.Block()) {
+			continue
+		}
+		for _, instr := range wb.Instrs {
+			if instr == a.Call || instr == s {
+				continue
+			}
+			if k := waitKind(ix, fn, instr, helpers, 0); k != 0 {
+				r.Waits = append(r.Waits, Wait{Instr: instr, Kind: k})
+			}
+		}
+	}
+	return r
 }
 
 // reachesFrom reports whether block to can be reached from block from
@@ -112,7 +165,7 @@ func reaches(from, to *ssa.BasicBlock, ok func(*ssa.BasicBlock) bool) bool {
 func sameInputs(fn *ssa.Function, a Attempt, s ssa.CallInstruction) bool {
 	args := s.Common().Args
 	for i, p := range fn.Params {
-		if i < len(args) && valueflow.StripCopies(args[i]) == ssa.Value(p) {
+		if i < len(args) && sameRequest(args[i], p, 0) {
 			continue // passed on unchanged
 		}
 		for _, in := range a.Inputs {
@@ -126,7 +179,9 @@ func sameInputs(fn *ssa.Function, a Attempt, s ssa.CallInstruction) bool {
 
 // computedFrom reports whether v is p or is computed from p by the
 // instructions of its function, an element stored into a variadic
-// argument's backing array included (base.JoinPath(name)).
+// argument's backing array included (base.JoinPath(name)); a request
+// derived from another (req.WithContext(ctx)) is computed from that
+// request only, as it sends the same thing with any context.
 func computedFrom(v ssa.Value, p *ssa.Parameter) bool {
 	seen := make(map[ssa.Value]bool)
 	var walk func(v ssa.Value) bool
@@ -139,6 +194,13 @@ func computedFrom(v ssa.Value, p *ssa.Parameter) bool {
 			return false
 		}
 		seen[v] = true
+		if c, ok := v.(*ssa.Call); ok {
+			// A request derived from another (req.WithContext(ctx)) sends
+			// what that one does, whatever the context.
+			if from, ok := httplib.DerivedFrom(c); ok {
+				return walk(from)
+			}
+		}
 		if a, ok := v.(*ssa.Alloc); ok {
 			for _, r := range *a.Referrers() {
 				if ia, ok := r.(*ssa.IndexAddr); ok {
@@ -221,4 +283,31 @@ func SelfCalls(fn *ssa.Function) []ssa.CallInstruction {
 		}
 	}
 	return self
+}
+
+// sameRequest reports whether v is p passed on unchanged: p itself, a
+// request derived from it (req.WithContext(ctx), which keeps what is
+// sent), or a φ-node of such values.
+func sameRequest(v ssa.Value, p *ssa.Parameter, depth int) bool {
+	v = valueflow.StripCopies(v)
+	if v == ssa.Value(p) {
+		return true
+	}
+	if depth > 4 {
+		return false
+	}
+	switch x := v.(type) {
+	case *ssa.Phi:
+		for _, e := range x.Edges {
+			if !sameRequest(e, p, depth+1) {
+				return false
+			}
+		}
+		return len(x.Edges) > 0
+	case *ssa.Call:
+		if from, ok := httplib.DerivedFrom(x); ok {
+			return sameRequest(from, p, depth+1)
+		}
+	}
+	return false
 }
