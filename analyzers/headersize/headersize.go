@@ -743,6 +743,9 @@ func (c *checker) name(g *length.Growth) string {
 // growthMessage is the message for a value growing with the collection
 // of g; subject says which ("request URL grows", "header X-Ids grows").
 func (c *checker) growthMessage(subject string, g *length.Growth) string {
+	if g.Step.Kind == length.StepKept {
+		return fmt.Sprintf("%s on every call: %s is appended to and kept; append to a copy", subject, c.name(g))
+	}
 	return fmt.Sprintf("%s with %s%s; %s", subject, c.length(g), c.how(g), c.advice(g))
 }
 

@@ -375,6 +375,12 @@ func (a *Estimator) opaque(f *frame, v ssa.Value, m measure, coll ssa.Value) Len
 		if arr, ok := under(deref(t)).(*types.Array); ok {
 			return Const(int(arr.Len()))
 		}
+		if u, ok := v.(*ssa.UnOp); ok && receiverRooted(v) {
+			if st := keptAppend(u); st != nil {
+				// As in load, for an exported field.
+				return Length{Grow: &Growth{Coll: v, Site: st.Pos(), Step: Step{Kind: StepKept, Instr: st}}}
+			}
+		}
 		if receiverRooted(v) || enumElems(t) || boundedBySource(v) {
 			// A method's own state (scopes, filters, credentials a
 			// client keeps), a list of enumerated values, the peer's
@@ -389,6 +395,53 @@ func (a *Estimator) opaque(f *frame, v ssa.Value, m measure, coll ssa.Value) Len
 		return a.typeBytes(f, v, t)
 	}
 	return Unknown
+}
+
+// keptAppend returns the store, in the function of ld, a load of a field
+// of an object, that appends to that same field of that same object and
+// keeps the result in it before v is read (olivere/elastic's scroll
+// buildURL: s.filterPath = append(s.filterPath, "_scroll_id"), then
+// strings.Join(s.filterPath, ",")): on every call the list gets one more
+// element. Setters that append what their caller gives are not such a
+// store: the append must dominate the load in the function that reads
+// (and that function reads the list for a request).
+func keptAppend(ld *ssa.UnOp) *ssa.Store {
+	if ld.Op != token.MUL || ld.Block() == nil {
+		return nil
+	}
+	fa, ok := ld.X.(*ssa.FieldAddr)
+	if !ok {
+		return nil
+	}
+	sameField := func(x ssa.Value) bool {
+		y, ok := x.(*ssa.FieldAddr)
+		return ok && y.Field == fa.Field && y.X == fa.X
+	}
+	for _, b := range ld.Parent().Blocks {
+		if !b.Dominates(ld.Block()) {
+			continue
+		}
+		for _, instr := range b.Instrs {
+			if b == ld.Block() && instr == ssa.Instruction(ld) {
+				break
+			}
+			st, ok := instr.(*ssa.Store)
+			if !ok || !sameField(st.Addr) {
+				continue
+			}
+			call, ok := st.Val.(*ssa.Call)
+			if !ok || len(call.Call.Args) == 0 {
+				continue
+			}
+			if bi, ok := call.Call.Value.(*ssa.Builtin); !ok || bi.Name() != "append" {
+				continue
+			}
+			if base, ok := call.Call.Args[0].(*ssa.UnOp); ok && base.Op == token.MUL && sameField(base.X) {
+				return st
+			}
+		}
+	}
+	return nil
 }
 
 // receiverRooted reports whether v is read from a field (or a field of a
@@ -460,6 +513,13 @@ func (a *Estimator) freeVar(f *frame, fv *ssa.FreeVar, m measure) Length {
 // in an exported field or variable, or one declared elsewhere, grows
 // with whatever other code puts there.
 func (a *Estimator) load(f *frame, u *ssa.UnOp, m measure) Length {
+	if m == mCount && receiverRooted(u) {
+		if st := keptAppend(u); st != nil {
+			// The method appends to its own list and keeps it: one more
+			// element on each call, whoever calls.
+			return Length{Grow: &Growth{Coll: u, Site: st.Pos(), Step: Step{Kind: StepKept, Instr: st}}}
+		}
+	}
 	l := a.loadAny(f, u, m)
 	if m == mCount && l.Grow != nil && receiverRooted(u) {
 		// A list the method keeps in its receiver grows with its own

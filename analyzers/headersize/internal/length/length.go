@@ -90,6 +90,10 @@ const (
 	StepConcat
 	// StepAppend: an append in a loop over it.
 	StepAppend
+	// StepKept: the collection is a field of the receiver that the
+	// function appends to and keeps (s.f = append(s.f, x)): one more
+	// element on every call. Instr is that store.
+	StepKept
 )
 
 // A Step is what makes a value grow: its kind and the instruction (a

@@ -73,6 +73,8 @@ func (n *Namer) Step(g *length.Growth) string {
 		return "string concatenation in a loop"
 	case length.StepAppend:
 		return "append in a loop"
+	case length.StepKept:
+		return "appended to and kept on every call"
 	}
 	return ""
 }

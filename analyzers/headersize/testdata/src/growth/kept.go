@@ -1,0 +1,51 @@
+package growth
+
+import (
+	"net/http"
+	"net/url"
+	"strings"
+)
+
+// ScrollService keeps the filters its caller set (olivere/elastic's
+// ScrollService before v7.0.9).
+type ScrollService struct {
+	base       string
+	filterPath []string
+	tags       []string
+}
+
+// FilterPath sets the filters.
+func (s *ScrollService) FilterPath(paths ...string) *ScrollService {
+	s.filterPath = paths
+	return s
+}
+
+// Tag adds one tag, as builders do: the caller's business.
+func (s *ScrollService) Tag(t string) *ScrollService {
+	s.tags = append(s.tags, t)
+	return s
+}
+
+// Next fetches the next page: it appends to the kept filters on every
+// call, so the URL gets one more "_scroll_id" per page.
+func (s *ScrollService) Next(c *http.Client) (*http.Response, error) {
+	params := url.Values{}
+	if len(s.filterPath) > 0 {
+		s.filterPath = append(s.filterPath, "_scroll_id")
+		params.Set("filter_path", strings.Join(s.filterPath, ","))
+	}
+	if len(s.tags) > 0 {
+		params.Set("tags", strings.Join(s.tags, ","))
+	}
+	return c.Get(s.base + "/_search/scroll?" + params.Encode()) // want `request URL grows on every call: s.filterPath is appended to and kept; append to a copy`
+}
+
+// NextCopy appends to a copy: the kept list does not change.
+func (s *ScrollService) NextCopy(c *http.Client) (*http.Response, error) {
+	params := url.Values{}
+	if len(s.filterPath) > 0 {
+		fp := append(append([]string(nil), s.filterPath...), "_scroll_id")
+		params.Set("filter_path", strings.Join(fp, ","))
+	}
+	return c.Get(s.base + "/_search/scroll?" + params.Encode())
+}
