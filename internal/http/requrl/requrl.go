@@ -400,22 +400,98 @@ func loopback(ix *valueflow.Index, sources []Source, depth int) bool {
 	}
 	for _, s := range sources {
 		if s.Value != nil {
+			if d, ok := flagDefault(ix, s.Value); ok && loopbackHost(d) {
+				continue // a command-line flag whose default is local
+			}
 			p, ok := s.Value.(*ssa.Parameter)
 			if !ok || ix == nil || depth >= maxDepth || !loopbackArgs(ix, p, depth) {
 				return false
 			}
 			continue
 		}
-		_, host, _ := strings.Cut(s.Const, "://")
-		host = strings.TrimSuffix(strings.TrimPrefix(host, "["), "]")
-		if host == "localhost" || strings.HasSuffix(host, ".localhost") {
-			continue
-		}
-		if ip := net.ParseIP(host); ip == nil || !ip.IsLoopback() {
+		if !loopbackHost(s.Const) {
 			return false
 		}
 	}
 	return true
+}
+
+// loopbackHost reports whether hostport, a URL's scheme and host or a
+// host with an optional port ("localhost:8384"), names the loopback
+// interface.
+func loopbackHost(hostport string) bool {
+	if _, rest, ok := strings.Cut(hostport, "://"); ok {
+		hostport = rest
+	}
+	if i := strings.IndexAny(hostport, "/?#"); i >= 0 {
+		hostport = hostport[:i]
+	}
+	host := hostport
+	if h, _, err := net.SplitHostPort(hostport); err == nil {
+		host = h
+	}
+	host = strings.TrimSuffix(strings.TrimPrefix(host, "["), "]")
+	if host == "localhost" || strings.HasSuffix(host, ".localhost") {
+		return true
+	}
+	ip := net.ParseIP(host)
+	return ip != nil && ip.IsLoopback()
+}
+
+// flagDefault returns the default of the command-line flag that v is or
+// reads: p or *p for p := flag.String(name, value, usage) (or a FlagSet's
+// String), or a package variable that flag.StringVar(&v, name, value,
+// usage) defines and nothing else in the package sets.
+// The default is the value the command uses unless its user says
+// otherwise: syncthing's stevents tool polls -target, "localhost:8384".
+func flagDefault(ix *valueflow.Index, v ssa.Value) (string, bool) {
+	if ix == nil {
+		return "", false
+	}
+	v = valueflow.StripCopies(v)
+	if ld, ok := v.(*ssa.UnOp); ok && ld.Op == token.MUL {
+		v = ld.X // the source may name the flag's variable or its load
+	}
+	if call, ok := v.(*ssa.Call); ok {
+		switch typeutil.FuncKey(valueflow.StaticCallee(call.Common())) {
+		case "flag.String":
+			return ix.ConstString(call.Call.Args[1])
+		case "flag.FlagSet.String":
+			return ix.ConstString(call.Call.Args[2])
+		}
+		return "", false
+	}
+	g, ok := v.(*ssa.Global)
+	if !ok || len(ix.GlobalValues(g)) > 0 {
+		return "", false // not a flag, or set by other code too
+	}
+	def, found := "", false
+	for _, fn := range ix.Funcs {
+		for _, b := range fn.Blocks {
+			for _, instr := range b.Instrs {
+				call, ok := instr.(*ssa.Call)
+				if !ok {
+					continue
+				}
+				i := -1
+				switch typeutil.FuncKey(valueflow.StaticCallee(call.Common())) {
+				case "flag.StringVar":
+					i = 0
+				case "flag.FlagSet.StringVar":
+					i = 1
+				}
+				if i < 0 || call.Call.Args[i] != ssa.Value(g) {
+					continue
+				}
+				d, ok := ix.ConstString(call.Call.Args[i+2])
+				if !ok || (found && d != def) {
+					return "", false
+				}
+				def, found = d, true
+			}
+		}
+	}
+	return def, found
 }
 
 // loopbackArgs reports whether p's function is called only in this

@@ -45,3 +45,21 @@ func TestLoopback(t *testing.T) {
 		}
 	}
 }
+
+func TestLoopbackHost(t *testing.T) {
+	for in, want := range map[string]bool{
+		"localhost:8384":        true,
+		"http://127.0.0.1:2019": true,
+		"https://[::1]:443/x":   true,
+		"[::1]":                 true,
+		"localhost":             true,
+		"api.localhost":         true,
+		"api.example.com":       false,
+		"http://10.0.0.1:80":    false,
+		"":                      false,
+	} {
+		if got := loopbackHost(in); got != want {
+			t.Errorf("loopbackHost(%q) = %v, want %v", in, got, want)
+		}
+	}
+}
