@@ -12,6 +12,7 @@ package requrl
 import (
 	"go/constant"
 	"go/token"
+	"go/types"
 	"net"
 	"strings"
 
@@ -462,7 +463,7 @@ func flagDefault(ix *valueflow.Index, v ssa.Value) (string, bool) {
 		return "", false
 	}
 	g, ok := v.(*ssa.Global)
-	if !ok || len(ix.GlobalValues(g)) > 0 {
+	if !ok || len(ix.GlobalValues(g)) > 0 || !importsFlag(ix.Pkg.Pkg) {
 		return "", false // not a flag, or set by other code too
 	}
 	def, found := "", false
@@ -512,4 +513,15 @@ func loopbackArgs(ix *valueflow.Index, p *ssa.Parameter, depth int) bool {
 		}
 	}
 	return true
+}
+
+// importsFlag reports whether pkg imports package flag: only then can a
+// variable of it be a flag's, so flagDefault scans for StringVar calls.
+func importsFlag(pkg *types.Package) bool {
+	for _, imp := range pkg.Imports() {
+		if imp.Path() == "flag" {
+			return true
+		}
+	}
+	return false
 }

@@ -534,13 +534,7 @@ func StaticCallee(c *ssa.CallCommon) *types.Func {
 	if c.IsInvoke() {
 		return nil
 	}
-	var fn *ssa.Function
-	switch v := c.Value.(type) {
-	case *ssa.Function:
-		fn = v
-	case *ssa.MakeClosure:
-		fn, _ = v.Fn.(*ssa.Function)
-	}
+	fn := funcOf(c.Value)
 	if fn == nil {
 		return nil
 	}
@@ -612,17 +606,24 @@ func assertedOK(ex *ssa.Extract) bool {
 func (ix *Index) FuncValue(v ssa.Value) *ssa.Function {
 	var fn *ssa.Function
 	for _, o := range ix.Origins(v) {
-		var f *ssa.Function
-		switch x := o.V.(type) {
-		case *ssa.Function:
-			f = x
-		case *ssa.MakeClosure:
-			f, _ = x.Fn.(*ssa.Function)
-		}
+		f := funcOf(o.V)
 		if f == nil || (fn != nil && f != fn) {
 			return nil
 		}
 		fn = f
 	}
 	return fn
+}
+
+// funcOf returns the function that v, a function or a closure, is; nil
+// for any other value.
+func funcOf(v ssa.Value) *ssa.Function {
+	switch x := v.(type) {
+	case *ssa.Function:
+		return x
+	case *ssa.MakeClosure:
+		f, _ := x.Fn.(*ssa.Function)
+		return f
+	}
+	return nil
 }

@@ -11,6 +11,24 @@ import (
 	"github.com/httplint/httplint/internal/typeutil"
 )
 
+// outcomeTest returns the If that ends block b when it tests the outcome
+// of attempt a (see failureTest), with its failure and success
+// successors.
+func outcomeTest(b *ssa.BasicBlock, a Attempt) (iff *ssa.If, fail, succ *ssa.BasicBlock, ok bool) {
+	iff, ok = lastIf(b)
+	if !ok {
+		return nil, nil, nil, false
+	}
+	failTrue, ok := failureTest(iff.Cond, a)
+	if !ok {
+		return nil, nil, nil, false
+	}
+	if failTrue {
+		return iff, b.Succs[0], b.Succs[1], true
+	}
+	return iff, b.Succs[1], b.Succs[0], true
+}
+
 // failureTest reports whether cond tests the outcome of attempt a, and
 // whether its true branch is the failure branch.
 func failureTest(cond ssa.Value, a Attempt) (failTrue, ok bool) {

@@ -38,17 +38,12 @@ func FindRecursion(fn *ssa.Function, a Attempt, self []ssa.CallInstruction, ix *
 		return nil
 	}
 	for _, b := range fn.Blocks {
-		iff, ok := lastIf(b)
-		if !ok || !reachesFrom(cb, b) {
+		if !reachesFrom(cb, b) {
 			continue
 		}
-		failTrue, ok := failureTest(iff.Cond, a)
+		iff, fail, _, ok := outcomeTest(b, a)
 		if !ok {
 			continue
-		}
-		fail := b.Succs[1]
-		if failTrue {
-			fail = b.Succs[0]
 		}
 		for _, s := range self {
 			if s == a.Call {
@@ -88,19 +83,11 @@ func entryRecursion(fn *ssa.Function, a Attempt, self []ssa.CallInstruction, ix 
 				continue
 			}
 			for _, b := range fn.Blocks {
-				iff, ok := lastIf(b)
-				if !ok || !b.Dominates(cb) {
+				if !b.Dominates(cb) {
 					continue
 				}
-				failTrue, ok := failureTest(iff.Cond, prev)
-				if !ok {
-					continue
-				}
-				fail := b.Succs[1]
-				if failTrue {
-					fail = b.Succs[0]
-				}
-				if reachesFrom(fail, cb) {
+				iff, fail, _, ok := outcomeTest(b, prev)
+				if ok && reachesFrom(fail, cb) {
 					return newRecursion(fn, a, s, Edge{If: iff, Succ: fail}, fail, ix)
 				}
 			}

@@ -171,16 +171,8 @@ func (f *Forest) retry(l *Loop, a Attempt) (_ *Retry, tested bool) {
 	// Failure tests of the attempt inside the loop.
 	tests := make(map[*ssa.If]test)
 	for _, b := range l.Blocks(fn) {
-		iff, ok := lastIf(b)
-		if !ok {
-			continue
-		}
-		if failTrue, ok := failureTest(iff.Cond, a); ok {
-			t := test{fail: b.Succs[1], ok: b.Succs[0]}
-			if failTrue {
-				t = test{fail: b.Succs[0], ok: b.Succs[1]}
-			}
-			tests[iff] = t
+		if iff, fail, succ, ok := outcomeTest(b, a); ok {
+			tests[iff] = test{fail: fail, ok: succ}
 		}
 	}
 	// A failure edge that reaches a back edge within the iteration.
@@ -283,18 +275,11 @@ func (f *Forest) rotatedFailure(l *Loop, a Attempt, cb *ssa.BasicBlock, fr []boo
 		return Edge{}, nil, nil
 	}
 	for _, b := range l.Blocks(f.Fn) {
-		iff, ok := lastIf(b)
+		iff, fail, succ, ok := outcomeTest(b, pa)
 		if !ok {
 			continue
 		}
-		failTrue, ok := failureTest(iff.Cond, pa)
-		if !ok {
-			continue
-		}
-		t := test{fail: b.Succs[1], ok: b.Succs[0]}
-		if failTrue {
-			t = test{fail: b.Succs[0], ok: b.Succs[1]}
-		}
+		t := test{fail: fail, ok: succ}
 		if !l.Contains(t.fail) || (t.fail != cb && !reachesWithin(l, t.fail, cb)) {
 			continue
 		}
