@@ -13,6 +13,7 @@ import (
 	"github.com/httplint/httplint/internal/http/httpconfig"
 	"github.com/httplint/httplint/internal/http/httplib"
 	"github.com/httplint/httplint/internal/lint"
+	"github.com/httplint/httplint/internal/ssa/loops"
 	"github.com/httplint/httplint/internal/ssa/valueflow"
 	"github.com/httplint/httplint/internal/typeutil"
 )
@@ -46,7 +47,7 @@ func (c *checker) checkPerRequest(s site) {
 	if lt.Escapes || lt.Closed || len(lt.Operations) == 0 {
 		return
 	}
-	where, ok := c.perRequestContext(s)
+	where, ok := c.perRequestContext(s, lt.Operations)
 	if !ok {
 		return
 	}
@@ -80,12 +81,12 @@ func (c *checker) checkPerRequest(s site) {
 // a function that sends requests through it. Program entry points (main,
 // init) run once and are not reported unless the pool is built in a
 // loop.
-func (c *checker) perRequestContext(s site) (string, bool) {
+func (c *checker) perRequestContext(s site, sends []ssa.CallInstruction) (string, bool) {
 	instr, ok := s.value.(ssa.Instruction)
 	if !ok {
 		return "", false
 	}
-	if c.loopsOf(s.fn).Innermost(instr.Block()) != nil {
+	if l := c.loopsOf(s.fn).Innermost(instr.Block()); l != nil && !carriedOver(l, instr, sends) {
 		if c.paced(instr) {
 			// Once per minute or rarer: the server has closed the
 			// previous iteration's connections by then.
@@ -107,8 +108,52 @@ func (c *checker) perRequestContext(s site) (string, bool) {
 	name := s.fn.Name()
 	if p := s.fn.Parent(); p != nil {
 		name = "a closure in " + p.Name()
+	} else if t := s.transport; t != nil && t.Get(httpconfig.IdleConnTimeout).IsNonZero() && !c.calledPerRequest(s.fn, 0) {
+		// Nothing the package shows calls fn per request, and the pool
+		// closes its idle connections by itself: what a call costs is a
+		// handshake, which matters only at a rate the callers decide.
+		return "", false
 	}
 	return fmt.Sprintf("per call of %s", name), true
+}
+
+// carriedOver reports whether the pool that instr builds in loop l
+// serves the later iterations rather than its own: no request goes
+// through it in the iteration that builds it (every send is in l, in
+// fn, and not dominated by instr), so it reaches them through the
+// loop's back edge, as a client replaced after a failed attempt does
+// (cosign's HTTP/1.1 fallback in its retry loop).
+func carriedOver(l *loops.Loop, instr ssa.Instruction, sends []ssa.CallInstruction) bool {
+	if len(sends) == 0 {
+		return false
+	}
+	for _, send := range sends {
+		if send.Parent() != instr.Parent() || !l.Contains(send.Block()) || instr.Block().Dominates(send.Block()) {
+			return false
+		}
+	}
+	return true
+}
+
+// calledPerRequest reports whether a caller of fn in the package runs
+// per request: it calls fn in a loop that does not pause a minute or
+// more, in an HTTP handler, in a closure (which runs when it is
+// called, a RoundTripperFunc per request), or is itself called so, up
+// to a few calls up.
+func (c *checker) calledPerRequest(fn *ssa.Function, depth int) bool {
+	sites, _ := c.res.Index.Callers(fn)
+	for _, site := range sites {
+		caller := site.Parent()
+		switch {
+		case c.loopsOf(caller).Innermost(site.Block()) != nil && !c.paced(site),
+			httplib.IsHandler(caller.Signature),
+			caller.Parent() != nil:
+			return true
+		case depth < 3 && caller != fn && c.calledPerRequest(caller, depth+1):
+			return true
+		}
+	}
+	return false
 }
 
 // reusedInLoop reports whether the function that builds the pool s

@@ -160,7 +160,7 @@ func TestDisable(t *testing.T) {
 	}
 	// The analyzer's own flag does the same.
 	r = run(t, root, bin, "-poolsize.disable=idle-timeout-zero,idle-per-host-default", "./testdata/incidents/...")
-	if strings.Contains(r.stdout, "(poolsize/idle-timeout-zero)") || strings.Contains(r.stdout, "(poolsize/idle-per-host-default)") || !strings.Contains(r.stdout, "(poolsize/transport-per-request)") {
+	if strings.Contains(r.stdout, "(poolsize/idle-timeout-zero)") || strings.Contains(r.stdout, "(poolsize/idle-per-host-default)") || !strings.Contains(r.stdout, "(poolsize/fanout-exceeds-pool)") {
 		t.Errorf("-poolsize.disable:\n%s", r.stdout)
 	}
 }
@@ -209,7 +209,7 @@ func TestPerAnalyzerCommand(t *testing.T) {
 	}
 	root := moduleRoot(t)
 	r := run(t, root, bin, "-poolsize.fanout-width=2", "./testdata/incidents/...")
-	if r.code != 3 || strings.Contains(r.stdout, "(acquiretimeout/") || !strings.Contains(r.stdout, "(poolsize/transport-per-request)") {
+	if r.code != 3 || strings.Contains(r.stdout, "(acquiretimeout/") || !strings.Contains(r.stdout, "(poolsize/fanout-exceeds-pool)") {
 		t.Errorf("poolsize: exit %d, output:\n%s%s", r.code, r.stdout, r.stderr)
 	}
 	if r := run(t, root, bin, "-version"); r.code != 0 || !strings.HasPrefix(r.stdout, "poolsize ") {

@@ -36,6 +36,15 @@ func FetchChecked(u string) error {
 	return resp.Body.Close()
 }
 
+// FetchAll calls both per URL: a new pool per request, whatever its
+// IdleConnTimeout.
+func FetchAll(urls []string) {
+	for _, u := range urls {
+		Fetch(u)
+		FetchChecked(u)
+	}
+}
+
 // A transport the caller hands in: what it is, is the caller's.
 func FetchWith(rt http.RoundTripper, u string) error {
 	t, ok := rt.(*http.Transport)

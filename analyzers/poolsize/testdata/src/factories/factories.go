@@ -36,6 +36,11 @@ func (g *Getter) Get(u string) error {
 	return resp.Body.Close()
 }
 
+// ServeHTTP fetches per inbound request.
+func (g *Getter) ServeHTTP(w http.ResponseWriter, r *http.Request) {
+	g.Get(r.URL.Query().Get("u"))
+}
+
 func newTransport() *http.Transport {
 	return http.DefaultTransport.(*http.Transport).Clone()
 }
@@ -96,6 +101,13 @@ func SendOnce(u string, insecure bool) error {
 		return err
 	}
 	return resp.Body.Close()
+}
+
+// SendAll sends once per item (OPA evaluates http.send per query).
+func SendAll(urls []string, insecure bool) {
+	for _, u := range urls {
+		SendOnce(u, insecure)
+	}
 }
 
 // A helper whose client uses a shared transport on every path.

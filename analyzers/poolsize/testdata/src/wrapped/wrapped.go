@@ -54,6 +54,14 @@ func PerCallOther(u string) error {
 	return resp.Body.Close()
 }
 
+// PerItem sends through both once per item.
+func PerItem(urls []string) {
+	for _, u := range urls {
+		PerCall(u)
+		PerCallOther(u)
+	}
+}
+
 // Kept: the wrapped transport is built once and stored.
 var kept = &http.Transport{IdleConnTimeout: time.Minute, MaxIdleConnsPerHost: 16}
 
