@@ -381,11 +381,12 @@ func (a *Estimator) opaque(f *frame, v ssa.Value, m measure, coll ssa.Value) Len
 				return Length{Grow: &Growth{Coll: v, Site: st.Pos(), Step: Step{Kind: StepKept, Instr: st}}}
 			}
 		}
-		if receiverRooted(v) || enumElems(t) || boundedBySource(v) {
+		if receiverRooted(v) || enumElems(t) || boundedBySource(v) || a.decodedFromInbound(v) {
 			// A method's own state (scopes, filters, credentials a
 			// client keeps), a list of enumerated values, the peer's
-			// own TLS data or the operator's configuration is not the
-			// caller's unbounded input.
+			// own TLS data, the operator's configuration or what an
+			// inbound request held is not the caller's unbounded
+			// input.
 			return Unknown
 		}
 		return Length{Grow: &Growth{Coll: coll}}

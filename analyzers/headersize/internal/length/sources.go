@@ -7,6 +7,9 @@ import (
 	"strings"
 
 	"golang.org/x/tools/go/ssa"
+
+	"github.com/httplint/httplint/internal/ssa/valueflow"
+	"github.com/httplint/httplint/internal/typeutil"
 )
 
 // boundedBySource reports whether v, a collection read from fields, holds
@@ -69,4 +72,89 @@ func boundedField(t types.Type, i int) bool {
 		}
 	}
 	return false
+}
+
+// decodedFromInbound reports whether v, a load of a field of a struct
+// type of this package, holds what the package decoded from an inbound
+// request: every value the package stores in that field is read from
+// the form of a request this server received (r.Form, r.PostForm), as
+// is, or through the package's functions that parse it. A query
+// frontend's codec that re-encodes the matchers it decoded (thanos'
+// labelsCodec) sends no more than the server already admitted.
+func (a *Estimator) decodedFromInbound(v ssa.Value) bool {
+	if u, ok := v.(*ssa.UnOp); ok && u.Op == token.MUL {
+		v = u.X
+	}
+	f := valueflow.FieldOf(v)
+	if f == nil || f.Pkg() != a.ix.Pkg.Pkg {
+		return false
+	}
+	vals := a.ix.FieldValues(f)
+	if len(vals) == 0 {
+		return false
+	}
+	for _, x := range vals {
+		if !fromInboundForm(x, 0) {
+			return false
+		}
+	}
+	return true
+}
+
+// fromInboundForm reports whether x is read from the parsed form of a
+// server's inbound request (the HTTP client ignores Request.Form and
+// PostForm: only a server fills them), directly, by index or lookup, or
+// as the result of a call whose arguments are that form and constants
+// (a helper that parses it).
+func fromInboundForm(x ssa.Value, depth int) bool {
+	if depth > 4 {
+		return false
+	}
+	switch x := x.(type) {
+	case *ssa.UnOp:
+		if x.Op != token.MUL {
+			return false
+		}
+		fa, ok := x.X.(*ssa.FieldAddr)
+		if !ok || !typeutil.IsNamed(deref(fa.X.Type()), "net/http", "Request") {
+			return false
+		}
+		f := valueflow.FieldOf(fa)
+		return f != nil && (f.Name() == "Form" || f.Name() == "PostForm")
+	case *ssa.Lookup:
+		return fromInboundForm(x.X, depth+1)
+	case *ssa.Extract:
+		return fromInboundForm(x.Tuple, depth+1)
+	case *ssa.Call:
+		if x.Call.IsInvoke() {
+			return false
+		}
+		if _, ok := x.Call.Value.(*ssa.Builtin); ok {
+			return false
+		}
+		inbound := false
+		for _, arg := range x.Call.Args {
+			switch {
+			case fromInboundForm(arg, depth+1):
+				inbound = true
+			case isConstValue(arg):
+			default:
+				return false
+			}
+		}
+		return inbound
+	case *ssa.Phi:
+		for _, e := range x.Edges {
+			if c, ok := e.(*ssa.Const); !(ok && c.IsNil()) && !fromInboundForm(e, depth+1) {
+				return false
+			}
+		}
+		return true
+	}
+	return false
+}
+
+func isConstValue(v ssa.Value) bool {
+	_, ok := v.(*ssa.Const)
+	return ok
 }
