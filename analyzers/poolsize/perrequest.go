@@ -118,21 +118,48 @@ func (c *checker) perRequestContext(s site, sends []ssa.CallInstruction) (string
 }
 
 // carriedOver reports whether the pool that instr builds in loop l
-// serves the later iterations rather than its own: no request goes
-// through it in the iteration that builds it (every send is in l, in
-// fn, and not dominated by instr), so it reaches them through the
-// loop's back edge, as a client replaced after a failed attempt does
-// (cosign's HTTP/1.1 fallback in its retry loop).
+// serves the later iterations rather than its own: every send is in l,
+// in fn, and no path from instr reaches one before the loop's header
+// (the iteration that builds the pool sends nothing through it), so it
+// reaches them through the loop's back edge, as a client replaced after
+// a failed attempt does (cosign's HTTP/1.1 fallback in its retry loop).
 func carriedOver(l *loops.Loop, instr ssa.Instruction, sends []ssa.CallInstruction) bool {
 	if len(sends) == 0 {
 		return false
 	}
+	isSend := make(map[ssa.Instruction]bool, len(sends))
 	for _, send := range sends {
-		if send.Parent() != instr.Parent() || !l.Contains(send.Block()) || instr.Block().Dominates(send.Block()) {
+		if send.Parent() != instr.Parent() || !l.Contains(send.Block()) {
 			return false
 		}
+		isSend[send] = true
 	}
-	return true
+	seen := make(map[*ssa.BasicBlock]bool)
+	var reaches func(b *ssa.BasicBlock, from int) bool
+	reaches = func(b *ssa.BasicBlock, from int) bool {
+		for _, in := range b.Instrs[from:] {
+			if isSend[in] {
+				return true
+			}
+		}
+		for _, s := range b.Succs {
+			if s == l.Header || !l.Contains(s) || seen[s] {
+				continue
+			}
+			seen[s] = true
+			if reaches(s, 0) {
+				return true
+			}
+		}
+		return false
+	}
+	b := instr.Block()
+	for i, in := range b.Instrs {
+		if in == instr {
+			return !reaches(b, i+1)
+		}
+	}
+	return false
 }
 
 // calledPerRequest reports whether a caller of fn in the package runs
