@@ -162,13 +162,22 @@ func carriedOver(l *loops.Loop, instr ssa.Instruction, sends []ssa.CallInstructi
 	return false
 }
 
-// calledPerRequest reports whether a caller of fn in the package runs
-// per request: it calls fn in a loop that does not pause a minute or
-// more, in an HTTP handler, in a closure (which runs when it is
-// called, a RoundTripperFunc per request), or is itself called so, up
-// to a few calls up.
+// calledPerRequest reports whether fn may run per request: the package
+// does not see all its callers (it is exported from a library, its value
+// escapes, or an interface call may reach it), whose default path is a
+// call per request; or a caller in the package calls it in a loop that
+// does not pause a minute or more, in an HTTP handler, in a closure
+// (which runs when it is called, a RoundTripperFunc per request), or is
+// itself called so, up to a few calls up. A command's main and init run
+// once.
 func (c *checker) calledPerRequest(fn *ssa.Function, depth int) bool {
-	sites, _ := c.res.Index.Callers(fn)
+	if fn.Parent() == nil && (fn.Name() == "init" || fn.Name() == "main" && fn.Pkg.Pkg.Name() == "main") {
+		return false
+	}
+	sites, all := c.res.Index.Callers(fn)
+	if !all {
+		return true
+	}
 	for _, site := range sites {
 		caller := site.Parent()
 		switch {

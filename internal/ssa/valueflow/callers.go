@@ -91,8 +91,8 @@ func (ix *Index) CallSites(fn *ssa.Function) []ssa.CallInstruction {
 
 // Callers returns the call sites of fn and reports whether they are all
 // its calls: fn is a function of this package that is unexported (or in
-// package main), not init or main, whose value never escapes, and that
-// no interface call could reach.
+// package main), not init or a command's main, whose value never
+// escapes, and that no interface call could reach.
 func (ix *Index) Callers(fn *ssa.Function) ([]ssa.CallInstruction, bool) {
 	if fn == nil || fn.Pkg != ix.Pkg {
 		return nil, false
@@ -110,7 +110,7 @@ func (ix *Index) Callers(fn *ssa.Function) ([]ssa.CallInstruction, bool) {
 		if fn.Signature.Recv() != nil && ix.invoked[fn.Name()] {
 			return sites, false
 		}
-		if fn.Name() == "init" || fn.Name() == "main" {
+		if fn.Name() == "init" || fn.Name() == "main" && isMain {
 			return sites, false
 		}
 	}

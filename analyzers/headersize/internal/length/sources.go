@@ -75,12 +75,16 @@ func boundedField(t types.Type, i int) bool {
 }
 
 // decodedFromInbound reports whether v, a load of a field of a struct
-// type of this package, holds what the package decoded from an inbound
-// request: every value the package stores in that field is read from
-// the form of a request this server received (r.Form, r.PostForm), as
-// is, or through the package's functions that parse it. A query
-// frontend's codec that re-encodes the matchers it decoded (thanos'
-// labelsCodec) sends no more than the server already admitted.
+// type of this package, holds what the package decoded from the URL of
+// an inbound request: every value the package stores in that field is
+// read from the query of a request this server received
+// (r.URL.Query(), url.ParseQuery(r.URL.RawQuery)), as is, or through the
+// package's functions that parse it. A codec that re-encodes into a URL
+// the matchers it decoded from a URL sends no more than the server
+// already admitted. The form (r.Form, r.PostForm) is not such a source:
+// it holds the body of a POST too, which is far larger than any URL may
+// be (thanos' query frontend took label and series matchers by POST and
+// sent them downstream in a GET URL).
 func (a *Estimator) decodedFromInbound(v ssa.Value) bool {
 	if u, ok := v.(*ssa.UnOp); ok && u.Op == token.MUL {
 		v = u.X
@@ -94,37 +98,29 @@ func (a *Estimator) decodedFromInbound(v ssa.Value) bool {
 		return false
 	}
 	for _, x := range vals {
-		if !fromInboundForm(x, 0) {
+		if !fromInboundURL(x, 0) {
 			return false
 		}
 	}
 	return true
 }
 
-// fromInboundForm reports whether x is read from the parsed form of a
-// server's inbound request (the HTTP client ignores Request.Form and
-// PostForm: only a server fills them), directly, by index or lookup, or
-// as the result of a call whose arguments are that form and constants
-// (a helper that parses it).
-func fromInboundForm(x ssa.Value, depth int) bool {
+// fromInboundURL reports whether x is read from the query of a server's
+// inbound request (r.URL.Query(), or its RawQuery), directly, by index
+// or lookup, or as the result of a call whose arguments are that query
+// and constants (a helper that parses it).
+func fromInboundURL(x ssa.Value, depth int) bool {
 	if depth > 4 {
 		return false
 	}
 	switch x := x.(type) {
 	case *ssa.UnOp:
-		if x.Op != token.MUL {
-			return false
-		}
-		fa, ok := x.X.(*ssa.FieldAddr)
-		if !ok || !typeutil.IsNamed(deref(fa.X.Type()), "net/http", "Request") {
-			return false
-		}
-		f := valueflow.FieldOf(fa)
-		return f != nil && (f.Name() == "Form" || f.Name() == "PostForm")
+		// r.URL.RawQuery
+		return x.Op == token.MUL && isField(x.X, "net/url", "URL", "RawQuery") && isInboundURL(x.X.(*ssa.FieldAddr).X)
 	case *ssa.Lookup:
-		return fromInboundForm(x.X, depth+1)
+		return fromInboundURL(x.X, depth+1)
 	case *ssa.Extract:
-		return fromInboundForm(x.Tuple, depth+1)
+		return fromInboundURL(x.Tuple, depth+1)
 	case *ssa.Call:
 		if x.Call.IsInvoke() {
 			return false
@@ -132,10 +128,15 @@ func fromInboundForm(x ssa.Value, depth int) bool {
 		if _, ok := x.Call.Value.(*ssa.Builtin); ok {
 			return false
 		}
+		if fn, ok := x.Call.Value.(*ssa.Function); ok && fn.Name() == "Query" && len(x.Call.Args) == 1 && isInboundURL(x.Call.Args[0]) {
+			if recv := fn.Signature.Recv(); recv != nil && typeutil.IsNamed(deref(recv.Type()), "net/url", "URL") {
+				return true
+			}
+		}
 		inbound := false
 		for _, arg := range x.Call.Args {
 			switch {
-			case fromInboundForm(arg, depth+1):
+			case fromInboundURL(arg, depth+1):
 				inbound = true
 			case isConstValue(arg):
 			default:
@@ -145,13 +146,34 @@ func fromInboundForm(x ssa.Value, depth int) bool {
 		return inbound
 	case *ssa.Phi:
 		for _, e := range x.Edges {
-			if c, ok := e.(*ssa.Const); !(ok && c.IsNil()) && !fromInboundForm(e, depth+1) {
+			if c, ok := e.(*ssa.Const); !(ok && c.IsNil()) && !fromInboundURL(e, depth+1) {
 				return false
 			}
 		}
 		return true
 	}
 	return false
+}
+
+// isInboundURL reports whether v is the URL of a request this server
+// received: a load of the URL field of an *http.Request. (A client's
+// request URL is its own; only the package's own handlers and codecs
+// read one they did not build, and a client request built from a
+// caller's lists is judged where it is built.)
+func isInboundURL(v ssa.Value) bool {
+	u, ok := v.(*ssa.UnOp)
+	return ok && u.Op == token.MUL && isField(u.X, "net/http", "Request", "URL")
+}
+
+// isField reports whether v is the address of the field name of a
+// struct of type pkg.typ.
+func isField(v ssa.Value, pkg, typ, name string) bool {
+	fa, ok := v.(*ssa.FieldAddr)
+	if !ok || !typeutil.IsNamed(deref(fa.X.Type()), pkg, typ) {
+		return false
+	}
+	f := valueflow.FieldOf(fa)
+	return f != nil && f.Name() == name
 }
 
 func isConstValue(v ssa.Value) bool {

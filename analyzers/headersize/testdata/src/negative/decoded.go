@@ -9,8 +9,8 @@ import (
 // A query frontend's codec (thanos' labelsCodec): DecodeRequest parses
 // the matchers of an inbound request into a request object, and
 // EncodeRequest re-encodes them into the downstream query. Every value
-// the package stores in Matchers comes from the form of a request this
-// server received: the outbound query is as large as that input, which
+// the package stores in Matchers comes from the URL of a request this
+// server received: the outbound query is as large as that URL, which
 // the server's own limits already admitted.
 
 // Request is what the codec passes between its two halves.
@@ -27,16 +27,16 @@ func (r *LabelsRequest) GetPath() string { return r.Path }
 type codec struct{}
 
 func (codec) DecodeRequest(r *http.Request) (Request, error) {
-	if err := r.ParseForm(); err != nil {
-		return nil, err
-	}
+	q := r.URL.Query()
 	res := &LabelsRequest{Path: r.URL.Path}
 	var err error
-	res.Matchers, err = parseMatchers(r.Form, "match[]")
+	res.Matchers, err = parseMatchers(q, "match[]")
 	if err != nil {
 		return nil, err
 	}
-	res.Names = r.Form["name[]"]
+	if raw, err := url.ParseQuery(r.URL.RawQuery); err == nil {
+		res.Names = raw["name[]"]
+	}
 	return res, nil
 }
 

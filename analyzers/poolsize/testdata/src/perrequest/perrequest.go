@@ -140,10 +140,29 @@ func main() {
 	c.Get("http://example.com/")
 }
 
-// Collect runs once a day from a command's ticker (traefik's anonymous
-// usage collector): nothing here calls it per request, and the pool
-// closes its idle connections by itself.
+// Collect is called by other packages, at a rate they decide: a
+// library's default path is a call per request, though the pool closes
+// its idle connections by itself.
 func Collect(u string) error {
+	c := &http.Client{Transport: &http.Transport{IdleConnTimeout: 90 * time.Second}, Timeout: 5 * time.Second} // want `http.Transport creates a new pool per call of Collect; create it once and reuse it`
+	resp, err := c.Get(u)
+	if err != nil {
+		return err
+	}
+	return resp.Body.Close()
+}
+
+// RunCollector sends the usage report once a day (traefik's anonymous
+// usage collector): collect runs only from here, and its pool closes
+// its idle connections by itself.
+func RunCollector(u string) {
+	for {
+		collect(u)
+		time.Sleep(24 * time.Hour)
+	}
+}
+
+func collect(u string) error {
 	c := &http.Client{Transport: &http.Transport{IdleConnTimeout: 90 * time.Second}, Timeout: 5 * time.Second}
 	resp, err := c.Get(u)
 	if err != nil {
@@ -165,7 +184,8 @@ func CollectZero(u string) error {
 
 // FetchRetrying replaces its client after a failed attempt (cosign's
 // HTTP/1.1 fallback): the new pool serves the next attempts, not the
-// iteration that builds it.
+// iteration that builds it, so it is a pool per call of FetchRetrying,
+// whose callers are in other packages.
 func FetchRetrying(u string) (*http.Response, error) {
 	c := &http.Client{Timeout: time.Second}
 	var err error
@@ -175,7 +195,7 @@ func FetchRetrying(u string) (*http.Response, error) {
 		if err == nil {
 			return resp, nil
 		}
-		t := http.DefaultTransport.(*http.Transport).Clone()
+		t := http.DefaultTransport.(*http.Transport).Clone() // want `\(\*http.Transport\).Clone\(\) creates a new pool per call of FetchRetrying; create it once and reuse it`
 		t.ForceAttemptHTTP2 = false
 		c = &http.Client{Transport: t, Timeout: time.Second}
 	}
