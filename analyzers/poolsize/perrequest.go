@@ -169,7 +169,8 @@ func carriedOver(l *loops.Loop, instr ssa.Instruction, sends []ssa.CallInstructi
 // does not pause a minute or more, in an HTTP handler, in a closure
 // (which runs when it is called, a RoundTripperFunc per request), or is
 // itself called so, up to a few calls up. A command's main and init run
-// once.
+// once, and a call that refills a cache its caller tests first runs once
+// per miss (valueflow.Memoized).
 func (c *checker) calledPerRequest(fn *ssa.Function, depth int) bool {
 	if fn.Parent() == nil && (fn.Name() == "init" || fn.Name() == "main" && fn.Pkg.Pkg.Name() == "main") {
 		return false
@@ -179,6 +180,11 @@ func (c *checker) calledPerRequest(fn *ssa.Function, depth int) bool {
 		return true
 	}
 	for _, site := range sites {
+		if call, ok := site.(*ssa.Call); ok && valueflow.Memoized(call) {
+			// A refill of a cache the caller tests first (a token
+			// fetched again when it expires): once per miss.
+			continue
+		}
 		caller := site.Parent()
 		switch {
 		case c.loopsOf(caller).Innermost(site.Block()) != nil && !c.paced(site),

@@ -42,7 +42,7 @@ var Analyzer = &analysis.Analyzer{
 	Run:              run,
 	RunDespiteErrors: true,
 	ResultType:       reflect.TypeFor[*Result](),
-	FactTypes:        []analysis.Fact{(*Summary)(nil), (*Relevant)(nil)},
+	FactTypes:        []analysis.Fact{(*Summary)(nil), (*Relevant)(nil), (*KeepsTransports)(nil)},
 }
 
 // A Summary describes what a function returns, or what a package-level
@@ -130,6 +130,17 @@ func (*Relevant) AFact() {}
 
 func (*Relevant) String() string { return "relevant" }
 
+// KeepsTransports is a package fact: the package leaves the
+// configuration of the transports its callers give it alone (see
+// httpconfig.KeepsForeignTransports), so a transport handed to it keeps
+// the settings its builder gave it.
+type KeepsTransports struct{}
+
+// AFact marks KeepsTransports as an analysis fact.
+func (*KeepsTransports) AFact() {}
+
+func (*KeepsTransports) String() string { return "keepstransports" }
+
 // Result is what the facts analyzer gives the checks for one package.
 type Result struct {
 	// Relevant reports whether the package can involve an HTTP client.
@@ -143,6 +154,7 @@ type Result struct {
 	Funcs []*ssa.Function
 
 	imported map[types.Object]*Summary
+	keeps    map[*types.Package]bool // packages with a KeepsTransports fact
 	failure  string
 }
 
@@ -237,6 +249,9 @@ func (r *Result) ReadOnlyParam(fn *types.Func, i int) bool {
 	return false
 }
 
+// KeepsTransports implements httpconfig.Facts.
+func (r *Result) KeepsTransports(pkg *types.Package) bool { return r.keeps[pkg] }
+
 // SendResolver returns a new resolver of parameter-dependent sends for
 // the package.
 func (r *Result) SendResolver() *sends.Resolver {
@@ -308,6 +323,15 @@ func summarise(pass *analysis.Pass, res *Result) {
 		if s, ok := f.Fact.(*Summary); ok {
 			res.imported[f.Object] = s
 		}
+	}
+	res.keeps = make(map[*types.Package]bool)
+	for _, f := range pass.AllPackageFacts() {
+		if _, ok := f.Fact.(*KeepsTransports); ok {
+			res.keeps[f.Package] = true
+		}
+	}
+	if httpconfig.KeepsForeignTransports(res.Index, funcs, func(p *types.Package) bool { return res.keeps[p] }) {
+		pass.ExportPackageFact(&KeepsTransports{})
 	}
 	if exportSummaries(pass, res, pkg, funcs) {
 		pass.ExportPackageFact(&Relevant{})

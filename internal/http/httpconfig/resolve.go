@@ -27,6 +27,10 @@ type Facts interface {
 	// connection pool and returns it as result i (see
 	// [Resolver.Factory]).
 	Factory(fn *types.Func, i int) bool
+	// KeepsTransports reports whether package pkg leaves the
+	// configuration of the transports it is given alone (see
+	// [KeepsForeignTransports]).
+	KeepsTransports(pkg *types.Package) bool
 }
 
 // A Resolver reconstructs client and transport configurations for the
@@ -92,7 +96,7 @@ func (r *Resolver) safe(c *ssa.CallCommon, i int) bool {
 			return true
 		}
 	}
-	return httplib.PreservesConfig(fn, i) || (r.facts != nil && r.facts.ReadOnlyParam(fn, i))
+	return httplib.PreservesConfig(fn, i) || (r.facts != nil && r.facts.ReadOnlyParam(fn, i)) || r.keptByCallee(c, i)
 }
 
 // ReadOnlyParam reports whether fn, a function of this package, neither
@@ -569,6 +573,7 @@ func (r *Resolver) applyTransportStores(t *Transport, v ssa.Value, homes ...valu
 		return u
 	}
 	if len(opaque) > 0 {
+		r.giveUp("transport-opaque-call", valueflow.Origin{V: v})
 		u := UnknownTransport()
 		u.pos, u.Fresh = t.pos, t.Fresh
 		t = u

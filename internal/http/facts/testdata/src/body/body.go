@@ -1,4 +1,4 @@
-// want package:"relevant"
+// want package:"relevant" package:"keepstransports"
 
 // Package body has request builders whose summaries describe the body
 // of the request they return.

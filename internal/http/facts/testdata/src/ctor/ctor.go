@@ -1,4 +1,4 @@
-// want package:"relevant"
+// want package:"relevant" package:"keepstransports"
 
 // Package ctor exports summaries of its constructors, variables and
 // fields.

@@ -1,4 +1,4 @@
-// want package:"relevant"
+// want package:"relevant" package:"keepstransports"
 
 // Package ctx exports summaries of functions returning contexts and
 // requests.

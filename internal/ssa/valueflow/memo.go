@@ -1,0 +1,102 @@
+package valueflow
+
+import (
+	"go/token"
+	"go/types"
+
+	"golang.org/x/tools/go/ssa"
+)
+
+// Memoized reports whether call runs only to refill a cache: its result
+// (or a component of it) is stored into a struct field, or into a map
+// held in one, that a condition dominating the call reads (if
+// c.token == nil || expired(c.token) { c.token = fetch() }; if v, ok :=
+// c.cache[k]; !ok { c.cache[k] = load(k) }). Such a call runs once per
+// miss or expiry, not once per call of the function that makes it.
+func Memoized(call *ssa.Call) bool {
+	stored := storedFields(call)
+	if len(stored) == 0 {
+		return false
+	}
+	for b := call.Block().Idom(); b != nil; b = b.Idom() {
+		if len(b.Instrs) == 0 {
+			continue
+		}
+		if cond, ok := b.Instrs[len(b.Instrs)-1].(*ssa.If); ok && readsField(cond.Cond, stored, 0) {
+			return true
+		}
+	}
+	return false
+}
+
+// storedFields returns the fields that call's results are stored into,
+// directly or into a map a field holds, within the call's function.
+func storedFields(call *ssa.Call) map[*types.Var]bool {
+	out := make(map[*types.Var]bool)
+	vals := []ssa.Value{call}
+	for _, r := range referrersOf(call) {
+		if ex, ok := r.(*ssa.Extract); ok {
+			vals = append(vals, ex)
+		}
+	}
+	for _, v := range vals {
+		for _, r := range referrersOf(v) {
+			switch r := r.(type) {
+			case *ssa.Store:
+				if r.Val == v {
+					if f := FieldOf(r.Addr); f != nil {
+						out[f] = true
+					}
+				}
+			case *ssa.MapUpdate:
+				if r.Value == v {
+					if f := loadedField(r.Map); f != nil {
+						out[f] = true
+					}
+				}
+			}
+		}
+	}
+	return out
+}
+
+// loadedField returns the field that v is a load of, or nil.
+func loadedField(v ssa.Value) *types.Var {
+	if u, ok := v.(*ssa.UnOp); ok && u.Op == token.MUL {
+		return FieldOf(u.X)
+	}
+	return nil
+}
+
+// readsField reports whether the condition v is computed from a load of
+// one of fields (or a lookup in a map one holds), through a few
+// operations.
+func readsField(v ssa.Value, fields map[*types.Var]bool, depth int) bool {
+	if depth > 6 {
+		return false
+	}
+	switch x := v.(type) {
+	case *ssa.UnOp:
+		if f := loadedField(x); f != nil && fields[f] {
+			return true
+		}
+		return readsField(x.X, fields, depth+1)
+	case *ssa.BinOp:
+		return readsField(x.X, fields, depth+1) || readsField(x.Y, fields, depth+1)
+	case *ssa.Extract:
+		return readsField(x.Tuple, fields, depth+1)
+	case *ssa.Lookup:
+		return readsField(x.X, fields, depth+1)
+	case *ssa.FieldAddr:
+		return fields[FieldOf(x)] || readsField(x.X, fields, depth+1)
+	case *ssa.Field:
+		return fields[FieldOf(x)] || readsField(x.X, fields, depth+1)
+	case *ssa.Call:
+		for _, a := range x.Call.Args {
+			if readsField(a, fields, depth+1) {
+				return true
+			}
+		}
+	}
+	return false
+}
