@@ -75,7 +75,8 @@ type fileInfo struct {
 // analyzer's include-tests option: without it, test code is not reported,
 // that is _test.go files and test support outside them: a package whose
 // import path says it is (IsTestSupportPath), a file that imports
-// testing, a function that takes a testing.TB, a package one of whose
+// testing (unless it also declares production API, holdsProductionAPI),
+// a function that takes a testing.TB, a package one of whose
 // files imports a test framework (drivesTests); and code generators, the
 // developer tools that go generate runs (isCodeGenerator).
 func NewReporter(pass *analysis.Pass, includeTests bool) *Reporter {
@@ -91,7 +92,7 @@ func NewReporter(pass *analysis.Pass, includeTests bool) *Reporter {
 		if tf == nil {
 			continue
 		}
-		test := strings.HasSuffix(tf.Name(), "_test.go") || supportPkg || importsTesting(f) != noTestImport
+		test := strings.HasSuffix(tf.Name(), "_test.go") || supportPkg || importsTesting(f) != noTestImport && !holdsProductionAPI(f, pass.TypesInfo)
 		info := &fileInfo{
 			excluded:   (!includeTests && test) || IsGenerated(pass.Fset, f),
 			directives: make(map[int][]*Directive),

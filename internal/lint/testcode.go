@@ -98,9 +98,73 @@ func importsTesting(f *ast.File) testImport {
 	return kind
 }
 
+// holdsProductionAPI reports whether f, a file outside _test.go that
+// imports package testing (and no mock framework), also declares the
+// package's production API: an exported function, or an exported method
+// of a type with no field of a testing type, that takes no testing.TB.
+// Such a file keeps its test helpers beside the code they test (thanos'
+// objstore providers: NewTestBucket(t testing.TB, ...) next to
+// NewBucket); only the helpers, the functions that take a testing.TB,
+// are test code there (testFuncs).
+func holdsProductionAPI(f *ast.File, info *types.Info) bool {
+	if info == nil {
+		return false
+	}
+	for _, imp := range f.Imports {
+		if path, err := strconv.Unquote(imp.Path.Value); err == nil && path != "testing" && importsTesting(&ast.File{Imports: []*ast.ImportSpec{imp}}) != noTestImport {
+			return false // a mock framework: the file holds mocks
+		}
+	}
+	for _, d := range f.Decls {
+		fd, ok := d.(*ast.FuncDecl)
+		if !ok || !fd.Name.IsExported() || takesTestingType(fd.Type, info) {
+			continue
+		}
+		if fd.Recv != nil && len(fd.Recv.List) == 1 && holdsTestingField(info.TypeOf(fd.Recv.List[0].Type)) {
+			continue
+		}
+		return true
+	}
+	return false
+}
+
+// takesTestingType reports whether a function of type ft has a
+// parameter of a testing type.
+func takesTestingType(ft *ast.FuncType, info *types.Info) bool {
+	for _, field := range ft.Params.List {
+		if isTestingType(info.TypeOf(field.Type)) {
+			return true
+		}
+	}
+	return false
+}
+
+// holdsTestingField reports whether t, or the type it points to, is a
+// struct with a field of a testing type (a test server that fails the
+// test it holds).
+func holdsTestingField(t types.Type) bool {
+	if t == nil {
+		return false
+	}
+	if p, ok := types.Unalias(t).(*types.Pointer); ok {
+		t = p.Elem()
+	}
+	st, ok := t.Underlying().(*types.Struct)
+	if !ok {
+		return false
+	}
+	for i := 0; i < st.NumFields(); i++ {
+		if isTestingType(st.Field(i).Type()) {
+			return true
+		}
+	}
+	return false
+}
+
 // testFuncs returns the extents of the functions in f that take a
 // *testing.T, *testing.B, *testing.F or testing.TB (a type alias of one
-// included), whose bodies are test code wherever they are.
+// included), and of the methods of a type that holds one (a test
+// server), whose bodies are test code wherever they are.
 func testFuncs(f *ast.File, info *types.Info) [][2]token.Pos {
 	if info == nil {
 		return nil
@@ -116,11 +180,14 @@ func testFuncs(f *ast.File, info *types.Info) [][2]token.Pos {
 		default:
 			return true
 		}
-		for _, field := range ft.Params.List {
-			if isTestingType(info.TypeOf(field.Type)) {
-				out = append(out, [2]token.Pos{n.Pos(), n.End()})
-				return false
-			}
+		if fd, ok := n.(*ast.FuncDecl); ok && fd.Recv != nil && len(fd.Recv.List) == 1 && holdsTestingField(info.TypeOf(fd.Recv.List[0].Type)) {
+			// A method of a test server that fails the test it holds.
+			out = append(out, [2]token.Pos{n.Pos(), n.End()})
+			return false
+		}
+		if takesTestingType(ft, info) {
+			out = append(out, [2]token.Pos{n.Pos(), n.End()})
+			return false
 		}
 		return true
 	})
