@@ -16,6 +16,7 @@ import (
 	"github.com/httplint/httplint/analyzers/headersize/internal/length"
 	"github.com/httplint/httplint/analyzers/headersize/internal/render"
 	"github.com/httplint/httplint/internal/http/facts"
+	"github.com/httplint/httplint/internal/http/httpconfig"
 	"github.com/httplint/httplint/internal/http/httplib"
 	"github.com/httplint/httplint/internal/lint"
 	"github.com/httplint/httplint/internal/ssa/loops"
@@ -85,6 +86,12 @@ type checker struct {
 	// growths collects the growth findings until flushGrowths.
 	growths     map[growthKey][]analysis.Diagnostic
 	growthOrder []growthKey
+	// clients resolves client configurations, once needed.
+	clients *httpconfig.Resolver
+	// cookies collects the findings on cookies written to a shared
+	// header map, one per map, until flushCookies.
+	cookies     map[token.Pos]*analysis.Diagnostic
+	cookieOrder []token.Pos
 }
 
 func run(pass *analysis.Pass, rep *lint.Reporter, cfg *config) error {
@@ -103,6 +110,7 @@ func run(pass *analysis.Pass, rep *lint.Reporter, cfg *config) error {
 		c.function(fn)
 	}
 	c.flushGrowths()
+	c.flushCookies()
 	return nil
 }
 
@@ -124,12 +132,23 @@ func (c *checker) function(fn *ssa.Function) {
 
 // call checks a call that takes a request URL or sets a header.
 func (c *checker) call(call ssa.CallInstruction) {
-	if hc, ok := httplib.Classify(call); ok && hc.URL != nil {
-		c.checkURL(call.Pos(), c.la.Bytes(hc.URL), false)
-		return
+	if hc, ok := httplib.Classify(call); ok {
+		if hc.URL != nil {
+			c.checkURL(call.Pos(), c.la.Bytes(hc.URL), false)
+			return
+		}
+		if hc.Via == httplib.ViaClient && hc.Request != nil && hc.Client != nil {
+			if jar := c.clientResolver().Client(hc.Client).Jar; jar.IsValid() {
+				c.cookieWrite(call, hc.Request, jar)
+			}
+		}
 	}
 	cc := call.Common()
 	fn := valueflow.StaticCallee(cc)
+	if typeutil.IsMethod(fn, httplib.NetHTTP, "Request", "AddCookie") && len(cc.Args) == 2 {
+		c.cookieWrite(call, cc.Args[0], token.NoPos)
+		return
+	}
 	sink, ok := httplib.SinkOf(fn)
 	if !ok {
 		return
@@ -210,6 +229,13 @@ func (c *checker) sharedHeader(h ssa.Value) (name string, at token.Pos, ok bool)
 	if !isReq {
 		return "", token.NoPos, false
 	}
+	name, at, _, ok = c.sharedHeaderOf(req)
+	return name, at, ok
+}
+
+// sharedHeaderOf is sharedHeader for the header of request req; from is
+// where the shared map is loaded from its field or variable.
+func (c *checker) sharedHeaderOf(req ssa.Value) (name string, at, from token.Pos, ok bool) {
 	ix := c.res.Index
 	var values []ssa.Value
 	var positions []token.Pos
@@ -230,11 +256,11 @@ func (c *checker) sharedHeader(h ssa.Value) (name string, at token.Pos, ok bool)
 		}
 	}
 	for i, v := range values {
-		if name := keptMap(ix, v, 0, map[ssa.Value]bool{}); name != "" {
-			return name, positions[i], true
+		if name, from := keptMap(ix, v, 0, map[ssa.Value]bool{}); name != "" {
+			return name, positions[i], from, true
 		}
 	}
-	return "", token.NoPos, false
+	return "", token.NoPos, token.NoPos, false
 }
 
 // directFieldStores returns the stores into field name of the object
@@ -304,18 +330,18 @@ func (c *checker) repeated(call ssa.CallInstruction, depth int) bool {
 
 // keptMap returns the name of the field or package variable that map v
 // is loaded from, on some path (through copies, φ-nodes and the
-// arguments of callers in the package), or "".
-func keptMap(ix *valueflow.Index, v ssa.Value, depth int, seen map[ssa.Value]bool) string {
+// arguments of callers in the package), and where it is loaded, or "".
+func keptMap(ix *valueflow.Index, v ssa.Value, depth int, seen map[ssa.Value]bool) (string, token.Pos) {
 	v = valueflow.StripCopies(v)
 	if depth > 4 || seen[v] {
-		return ""
+		return "", token.NoPos
 	}
 	seen[v] = true
 	switch x := v.(type) {
 	case *ssa.Phi:
 		for _, e := range x.Edges {
-			if n := keptMap(ix, e, depth+1, seen); n != "" {
-				return n
+			if n, at := keptMap(ix, e, depth+1, seen); n != "" {
+				return n, at
 			}
 		}
 	case *ssa.Parameter:
@@ -324,27 +350,34 @@ func keptMap(ix *valueflow.Index, v ssa.Value, depth int, seen map[ssa.Value]boo
 		sites, _ := ix.Callers(fn)
 		for _, s := range sites {
 			if args := s.Common().Args; i >= 0 && i < len(args) {
-				if n := keptMap(ix, args[i], depth+1, seen); n != "" {
-					return n
+				if n, at := keptMap(ix, args[i], depth+1, seen); n != "" {
+					return n, at
 				}
 			}
 		}
 	case *ssa.UnOp:
 		if x.Op != token.MUL {
-			return ""
+			return "", token.NoPos
 		}
-		switch addr := x.X.(type) {
+		addr := x.X
+		if inner, ok := addr.(*ssa.UnOp); ok && inner.Op == token.MUL {
+			// *r.Headers: a map reached through a pointer kept in a
+			// field (colly's Request.Headers, &req.Header of the
+			// request it was sent as) is kept there too.
+			addr = inner.X
+		}
+		switch addr := addr.(type) {
 		case *ssa.FieldAddr:
 			// Another request's or response's header is that message's
 			// own, not a shared map.
 			if f := valueflow.FieldOf(addr); f != nil && (f.Pkg() == nil || f.Pkg().Path() != httplib.NetHTTP) {
-				return "the field " + f.Name()
+				return "the field " + f.Name(), x.Pos()
 			}
 		case *ssa.Global:
-			return "the package variable " + addr.Name()
+			return "the package variable " + addr.Name(), x.Pos()
 		}
 	}
-	return ""
+	return "", token.NoPos
 }
 
 // requestField reports whether v loads field name of an *http.Request
@@ -474,13 +507,20 @@ func (c *checker) checkHeader(call ssa.CallInstruction, key, val ssa.Value, add 
 // Copies derived from it (WithContext, Clone: each carries the lines
 // added so far) count as the request.
 func (c *checker) resentInLoop(add ssa.CallInstruction) ssa.CallInstruction {
-	fn := add.Parent()
-	l := c.loopsOf(fn).Innermost(add.Block())
-	if l == nil {
+	req, ok := c.requestHeader(add.Common().Args[0])
+	if !ok {
 		return nil
 	}
-	req, ok := c.requestHeader(add.Common().Args[0])
-	if !ok || req == nil || !httplib.IsRequest(req.Type()) {
+	return c.resentAround(add, req)
+}
+
+// resentAround returns a send, in the innermost loop around the call
+// write that writes a header of the request req (where it was made, see
+// requestOf), when req is built before that loop, or nil.
+func (c *checker) resentAround(write ssa.CallInstruction, req ssa.Value) ssa.CallInstruction {
+	fn := write.Parent()
+	l := c.loopsOf(fn).Innermost(write.Block())
+	if l == nil || req == nil || !httplib.IsRequest(req.Type()) {
 		return nil
 	}
 	if instr, ok := req.(ssa.Instruction); ok && instr.Block() != nil && l.Contains(instr.Block()) {
@@ -533,8 +573,14 @@ func (c *checker) resentByCaller(add ssa.CallInstruction) (attempt, send ssa.Cal
 	if !ok {
 		return nil, nil
 	}
-	p, ok := valueflow.StripCopies(x).(*ssa.Parameter)
-	if !ok || p.Parent() != add.Parent() {
+	return c.resentByCallerOf(add, x)
+}
+
+// resentByCallerOf is resentByCaller for a call write that writes a
+// header of the request req.
+func (c *checker) resentByCallerOf(write ssa.CallInstruction, req ssa.Value) (attempt, send ssa.CallInstruction) {
+	p, ok := valueflow.StripCopies(req).(*ssa.Parameter)
+	if !ok || p.Parent() != write.Parent() {
 		return nil, nil
 	}
 	return c.resentAbove(p, c.sendOf(p.Parent().Blocks, p), 0)

@@ -13,6 +13,11 @@
 //     (TestProofHeaderLimit); the limit is the request line plus headers,
 //     so the default max-bytes of 8192 is where requests start to fail
 //     (TestProofLimitBoundary).
+//   - headersize/unbounded-header on a cookie jar: a client with a jar
+//     adds the jar's cookies to the request it is given, so the same
+//     request sent again carries them once more per send, and a header
+//     map shared by two requests keeps the first one's cookies
+//     (TestProofJarResend).
 //
 // The proxy is httputil.ReverseProxy served with MaxHeaderBytes set so
 // that net/http reads at most 8 KiB of request line and headers, like
@@ -27,6 +32,7 @@ import (
 	"context"
 	"io"
 	"net/http"
+	"net/http/cookiejar"
 	"net/http/httptest"
 	"net/http/httputil"
 	"net/url"
@@ -183,5 +189,51 @@ func TestProofLimitBoundary(t *testing.T) {
 	}
 	if code := get(t, over, "", ""); code != http.StatusRequestHeaderFieldsTooLarge {
 		t.Errorf("a %d-byte URL: %d, want 431", len(over), code)
+	}
+}
+
+// TestProofJarResend shows that net/http's Client.send writes the jar's
+// cookies into the caller's request (AddCookie), so that sending one
+// request again, or a request built on a header map an earlier request
+// used, grows its Cookie header by the jar's cookies each time.
+func TestProofJarResend(t *testing.T) {
+	t.Parallel()
+	var got []string
+	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		got = append(got, r.Header.Get("Cookie"))
+	}))
+	defer srv.Close()
+	jar, err := cookiejar.New(nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	u, _ := url.Parse(srv.URL)
+	jar.SetCookies(u, []*http.Cookie{{Name: "session", Value: "s1"}})
+	client := &http.Client{Jar: jar}
+	send := func(req *http.Request) {
+		t.Helper()
+		resp, err := client.Do(req)
+		if err != nil {
+			t.Fatal(err)
+		}
+		resp.Body.Close()
+	}
+
+	req, _ := http.NewRequest(http.MethodGet, srv.URL, nil)
+	for range 3 {
+		send(req)
+	}
+	shared := http.Header{}
+	for range 2 {
+		req, _ := http.NewRequest(http.MethodGet, srv.URL, nil)
+		req.Header = shared
+		send(req)
+	}
+	want := []string{
+		"session=s1", "session=s1; session=s1", "session=s1; session=s1; session=s1",
+		"session=s1", "session=s1; session=s1",
+	}
+	if strings.Join(got, "|") != strings.Join(want, "|") {
+		t.Errorf("Cookie headers received:\n%q\nwant\n%q", got, want)
 	}
 }

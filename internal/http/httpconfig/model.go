@@ -213,6 +213,12 @@ type Client struct {
 	// Injectable reports that this is the default the code uses when no
 	// client is passed in (if c == nil { c = http.DefaultClient }).
 	Injectable bool
+	// Jar is where the program stores a cookie jar (a value not known to
+	// be nil) into the client's Jar field, on some path, or token.NoPos.
+	// Such a client adds the jar's cookies to the Cookie header of every
+	// request it sends (net/http's Client.send calls AddCookie on the
+	// caller's request).
+	Jar token.Pos
 
 	pos token.Pos
 }
@@ -271,5 +277,8 @@ func JoinClient(a, b *Client) *Client {
 	r.Transport = JoinTransport(a.Transport, b.Transport)
 	r.TransportSet = a.TransportSet || b.TransportSet
 	r.Injectable = a.Injectable || b.Injectable
+	if !r.Jar.IsValid() {
+		r.Jar = b.Jar
+	}
 	return &r
 }

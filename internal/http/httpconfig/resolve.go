@@ -324,6 +324,10 @@ func (r *Resolver) applyClientStores(c *Client, v ssa.Value, homes ...valueflow.
 				c.Transport = t
 			}
 			c.TransportSet = true
+		case "Jar":
+			if isField(st.Field, "Client") && !isNil(st.Value) && !c.Jar.IsValid() {
+				c.Jar = st.Pos()
+			}
 		}
 	}
 	return c
