@@ -403,9 +403,13 @@ func (a *Estimator) opaque(f *frame, v ssa.Value, m measure, coll ssa.Value) Len
 // keeps the result in it before v is read (olivere/elastic's scroll
 // buildURL: s.filterPath = append(s.filterPath, "_scroll_id"), then
 // strings.Join(s.filterPath, ",")): on every call the list gets one more
-// element. Setters that append what their caller gives are not such a
-// store: the append must dominate the load in the function that reads
-// (and that function reads the list for a request).
+// element. For a string field, a concatenation that starts with the
+// field does the same (baton-sdk's Transport.make before v0.2.9:
+// t.userAgent = t.userAgent + " baton-sdk/" + sdk.Version, then the
+// User-Agent of every request): on every call the string gets longer.
+// Setters that append what their caller gives are not such a store: the
+// append must dominate the load in the function that reads (and that
+// function reads the list for a request).
 func keptAppend(ld *ssa.UnOp) *ssa.Store {
 	if ld.Op != token.MUL || ld.Block() == nil {
 		return nil
@@ -430,16 +434,69 @@ func keptAppend(ld *ssa.UnOp) *ssa.Store {
 			if !ok || !sameField(st.Addr) {
 				continue
 			}
-			call, ok := st.Val.(*ssa.Call)
-			if !ok || len(call.Call.Args) == 0 {
-				continue
-			}
-			if bi, ok := call.Call.Value.(*ssa.Builtin); !ok || bi.Name() != "append" {
-				continue
-			}
-			if base, ok := call.Call.Args[0].(*ssa.UnOp); ok && base.Op == token.MUL && sameField(base.X) {
+			if base, ok := extended(st.Val).(*ssa.UnOp); ok && base.Op == token.MUL && sameField(base.X) {
 				return st
 			}
+		}
+	}
+	return nil
+}
+
+// keptConcat returns the store that keeps the string concatenation v in
+// the receiver's field whose value v starts with (t.userAgent =
+// t.userAgent + suffix), and that load, as keptAppend finds them from
+// the load.
+func keptConcat(v *ssa.BinOp) (*ssa.UnOp, *ssa.Store) {
+	base, ok := extended(v).(*ssa.UnOp)
+	if !ok || !receiverRooted(base) {
+		return nil, nil
+	}
+	for x := ssa.Value(v); ; {
+		b, ok := x.(*ssa.BinOp)
+		if !ok || b.Op != token.ADD {
+			break
+		}
+		if _, param := valueflow.StripCopies(b.Y).(*ssa.Parameter); param {
+			// A setter that appends what its caller gives: the
+			// caller's business, as for lists.
+			return nil, nil
+		}
+		x = b.X
+	}
+	for _, r := range *v.Referrers() {
+		st, ok := r.(*ssa.Store)
+		if !ok || st.Val != ssa.Value(v) {
+			continue
+		}
+		fa, ok1 := st.Addr.(*ssa.FieldAddr)
+		ba, ok2 := base.X.(*ssa.FieldAddr)
+		if ok1 && ok2 && base.Op == token.MUL && fa.Field == ba.Field && fa.X == ba.X {
+			return base, st
+		}
+	}
+	return nil, nil
+}
+
+// extended returns the value that v extends: the list of
+// append(list, ...), the leftmost operand of a string concatenation, or
+// nil.
+func extended(v ssa.Value) ssa.Value {
+	switch v := v.(type) {
+	case *ssa.Call:
+		if bi, ok := v.Call.Value.(*ssa.Builtin); ok && bi.Name() == "append" && len(v.Call.Args) > 0 {
+			return v.Call.Args[0]
+		}
+	case *ssa.BinOp:
+		if v.Op != token.ADD || !isString(v.Type()) {
+			return nil
+		}
+		x := v.X
+		for {
+			b, ok := x.(*ssa.BinOp)
+			if !ok || b.Op != token.ADD {
+				return x
+			}
+			x = b.X
 		}
 	}
 	return nil
@@ -514,7 +571,7 @@ func (a *Estimator) freeVar(f *frame, fv *ssa.FreeVar, m measure) Length {
 // in an exported field or variable, or one declared elsewhere, grows
 // with whatever other code puts there.
 func (a *Estimator) load(f *frame, u *ssa.UnOp, m measure) Length {
-	if m == mCount && receiverRooted(u) {
+	if (m == mCount || m == mBytes && isString(u.Type())) && receiverRooted(u) {
 		if st := keptAppend(u); st != nil {
 			// The method appends to its own list and keeps it: one more
 			// element on each call, whoever calls.

@@ -19,6 +19,11 @@ func (a *Estimator) bytes(f *frame, v ssa.Value) Length {
 		return a.constBytes(f, v)
 	case *ssa.BinOp:
 		if v.Op == token.ADD && isString(t) {
+			if base, st := keptConcat(v); st != nil {
+				// The value a method makes longer and keeps, read
+				// through the field it is kept in.
+				return Length{Grow: &Growth{Coll: base, Site: st.Pos(), Step: Step{Kind: StepKept, Instr: st}}}
+			}
 			return Add(a.eval(f, v.X, mBytes), a.eval(f, v.Y, mBytes))
 		}
 	case *ssa.Phi:

@@ -49,3 +49,49 @@ func (s *ScrollService) NextCopy(c *http.Client) (*http.Response, error) {
 	}
 	return c.Get(s.base + "/_search/scroll?" + params.Encode())
 }
+
+// agentTransport rebuilds its round tripper every few minutes
+// (baton-sdk's uhttp.Transport before v0.2.9).
+type agentTransport struct {
+	userAgent string
+	product   string
+	next      http.RoundTripper
+}
+
+type agentTripper struct {
+	next      http.RoundTripper
+	userAgent string
+}
+
+func (a *agentTripper) RoundTrip(req *http.Request) (*http.Response, error) {
+	if req.Header.Get("User-Agent") == "" {
+		req.Header.Set("User-Agent", a.userAgent) // want `header User-Agent grows on every call: t.userAgent is appended to and kept; append to a copy`
+	}
+	return a.next.RoundTrip(req)
+}
+
+// make appends to the kept User-Agent on every rebuild.
+func (t *agentTransport) make() http.RoundTripper {
+	t.userAgent = t.userAgent + " sdk/" + sdkVersion
+	return &agentTripper{next: t.next, userAgent: t.userAgent}
+}
+
+// makeOnce extends a copy: the kept value does not change.
+func (t *agentTransport) makeOnce() http.RoundTripper {
+	ua := t.product + " sdk/" + sdkVersion
+	return &agentTripper{next: t.next, userAgent: ua}
+}
+
+const sdkVersion = "v1"
+
+// AddProduct appends what its caller gives, as builders do: the
+// caller's business.
+func (t *agentTransport) AddProduct(p string) *agentTransport {
+	t.product = t.product + " " + p
+	return t
+}
+
+func (t *agentTransport) RoundTrip(req *http.Request) (*http.Response, error) {
+	req.Header.Set("User-Agent", t.product)
+	return t.next.RoundTrip(req)
+}
