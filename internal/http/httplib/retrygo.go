@@ -30,6 +30,10 @@ func (r *RetryResolver) retryGo(e *RetryEntry, optsArg ssa.Value) {
 		switch key {
 		case RetryGoV4 + ".Attempts":
 			n := r.valueOf(cc.Args[0], o.Pos())
+			if w, f, ok := r.zeroSetting("retry.Attempts", cc.Args[0], o, n); ok {
+				attempts, pos, why, fix = 0, o.Pos(), w, f
+				continue
+			}
 			if !n.IsConst() {
 				return
 			}

@@ -334,6 +334,41 @@ func ownField(ix *valueflow.Index, v ssa.Value) *types.Var {
 	return f
 }
 
+// zeroSetting reports whether limit, the attempt limit given to the
+// library's option call opt (named call, for messages), where 0 means
+// forever, is a setting the caller configures that the function making
+// opt never compares or clamps: a setting of 0, which callers pass to
+// mean "no retries" (release-utils' WithRetries(0)), retries forever.
+// The setting is a parameter whose value the package's calls do not fix
+// (n, what setting.ValueOf found, is not constant), or a field of a
+// parameter that callers can set: exported, or stored from a parameter
+// (an option setter) or another value that is not constant, whatever
+// its default. It returns the finding's reason and fix.
+func (r *RetryResolver) zeroSetting(call string, limit, opt ssa.Value, n setting.Value) (why, fix string, ok bool) {
+	w := setting.ParamSetting(limit)
+	instr, isInstr := opt.(ssa.Instruction)
+	if w == nil || !isInstr || instr.Parent() == nil || w.Checked(instr.Parent()) {
+		return "", "", false
+	}
+	settable := !n.IsConst()
+	if ld, isLoad := valueflow.StripCopies(limit).(*ssa.UnOp); isLoad {
+		if fa, isField := ld.X.(*ssa.FieldAddr); isField {
+			f := valueflow.FieldOf(fa)
+			settable = f == nil || f.Exported()
+			for _, v := range r.ix.FieldValues(f) {
+				if _, isConst := valueflow.StripCopies(v).(*ssa.Const); !isConst {
+					settable = true
+				}
+			}
+		}
+	}
+	if !settable {
+		return "", "", false
+	}
+	name := setting.Name(w.Setting)
+	return fmt.Sprintf("%s(%s) retries until success if %s is 0", call, name, name), "check it for 0 first", true
+}
+
 // wrapsForever sets e to retry forever when limit, the attempt limit
 // given to the library's call (named call, for messages), is an
 // unchecked unsigned setting minus a constant (see setting.Wrap): a

@@ -17,7 +17,8 @@ import (
 // forever unless the code checks the setting ([Wrap.Checked]).
 type Wrap struct {
 	// Setting is the unsigned value the bound is computed from, Sub the
-	// subtraction, K the constant subtracted.
+	// subtraction, K the constant subtracted (nil and 0 for a setting
+	// used as it is, see ParamSetting).
 	Setting ssa.Value
 	Sub     *ssa.BinOp
 	K       int64
@@ -44,6 +45,18 @@ func UnsignedSub(v ssa.Value) *Wrap {
 	return &Wrap{Setting: sub.X, Sub: sub, K: kv}
 }
 
+// ParamSetting returns the setting v, used as it is, when v is a
+// parameter or a field of one (what the caller configures: K is 0 and
+// Sub nil), or nil. A library for which 0 means forever (retry-go's
+// Attempts) retries forever when that setting is 0, unless the code
+// checks it ([Wrap.Checked]).
+func ParamSetting(v ssa.Value) *Wrap {
+	if !fromParam(v, 0) {
+		return nil
+	}
+	return &Wrap{Setting: v}
+}
+
 // fromParam reports whether v is a parameter or a field loaded from one.
 func fromParam(v ssa.Value, depth int) bool {
 	if depth > 4 {
@@ -53,13 +66,43 @@ func fromParam(v ssa.Value, depth int) bool {
 	case *ssa.Parameter:
 		return true
 	case *ssa.UnOp:
-		if fa, ok := x.X.(*ssa.FieldAddr); ok && x.Op == token.MUL {
-			return fromParam(fa.X, depth+1)
+		if x.Op != token.MUL {
+			return false
+		}
+		switch addr := x.X.(type) {
+		case *ssa.FieldAddr:
+			return fromParam(addr.X, depth+1)
+		case *ssa.Alloc:
+			return paramCell(addr) != nil
 		}
 	case *ssa.Field:
 		return fromParam(x.X, depth+1)
+	case *ssa.FieldAddr:
+		// a.options.Retries: a field of a struct field.
+		return fromParam(x.X, depth+1)
 	}
 	return false
+}
+
+// paramCell returns the parameter that cell holds when every store into
+// it stores that parameter: the cell of a parameter a closure captures.
+func paramCell(cell *ssa.Alloc) *ssa.Parameter {
+	var p *ssa.Parameter
+	if cell.Referrers() == nil {
+		return nil
+	}
+	for _, r := range *cell.Referrers() {
+		st, ok := r.(*ssa.Store)
+		if !ok || st.Addr != cell {
+			continue
+		}
+		q, ok := st.Val.(*ssa.Parameter)
+		if !ok || p != nil && q != p {
+			return nil
+		}
+		p = q
+	}
+	return p
 }
 
 func isUnsigned(t types.Type) bool {
@@ -108,11 +151,17 @@ func sameSetting(a, b ssa.Value) bool {
 		if !ok || x.Op != token.MUL || y.Op != token.MUL {
 			return false
 		}
+		if cx, ok := x.X.(*ssa.Alloc); ok {
+			return cx == y.X // loads of one captured variable
+		}
 		fx, ok1 := x.X.(*ssa.FieldAddr)
 		fy, ok2 := y.X.(*ssa.FieldAddr)
 		return ok1 && ok2 && fx.Field == fy.Field && sameSetting(fx.X, fy.X)
 	case *ssa.Field:
 		y, ok := b.(*ssa.Field)
+		return ok && x.Field == y.Field && sameSetting(x.X, y.X)
+	case *ssa.FieldAddr:
+		y, ok := b.(*ssa.FieldAddr)
 		return ok && x.Field == y.Field && sameSetting(x.X, y.X)
 	}
 	return false
@@ -130,7 +179,16 @@ func Name(v ssa.Value) string {
 				return Name(fa.X) + "." + f.Name()
 			}
 		}
+		if cell, ok := x.X.(*ssa.Alloc); ok {
+			if p := paramCell(cell); p != nil {
+				return p.Name()
+			}
+		}
 	case *ssa.Field:
+		if f := valueflow.FieldOf(x); f != nil {
+			return Name(x.X) + "." + f.Name()
+		}
+	case *ssa.FieldAddr:
 		if f := valueflow.FieldOf(x); f != nil {
 			return Name(x.X) + "." + f.Name()
 		}
