@@ -415,7 +415,7 @@ func keptAppend(ld *ssa.UnOp) *ssa.Store {
 		return nil
 	}
 	fa, ok := ld.X.(*ssa.FieldAddr)
-	if !ok {
+	if !ok || holdsRequest(fa.X.Type()) {
 		return nil
 	}
 	sameField := func(x ssa.Value) bool {
@@ -470,11 +470,37 @@ func keptConcat(v *ssa.BinOp) (*ssa.UnOp, *ssa.Store) {
 		}
 		fa, ok1 := st.Addr.(*ssa.FieldAddr)
 		ba, ok2 := base.X.(*ssa.FieldAddr)
-		if ok1 && ok2 && base.Op == token.MUL && fa.Field == ba.Field && fa.X == ba.X {
+		if ok1 && ok2 && base.Op == token.MUL && fa.Field == ba.Field && fa.X == ba.X && !holdsRequest(fa.X.Type()) {
 			return base, st
 		}
 	}
 	return nil, nil
+}
+
+// holdsRequest reports whether t, a pointer to a struct, has a field
+// of type *http.Request or http.Request: a request builder (gitea's
+// httplib.Request, whose Response appends the parameters to r.url and
+// sends), made once per request, so what its methods append to its own
+// fields is not kept across requests.
+func holdsRequest(t types.Type) bool {
+	ptr, ok := types.Unalias(t).(*types.Pointer)
+	if !ok {
+		return false
+	}
+	st, ok := ptr.Elem().Underlying().(*types.Struct)
+	if !ok {
+		return false
+	}
+	for i := range st.NumFields() {
+		ft := types.Unalias(st.Field(i).Type())
+		if p, ok := ft.(*types.Pointer); ok {
+			ft = types.Unalias(p.Elem())
+		}
+		if n, ok := ft.(*types.Named); ok && n.Obj().Pkg() != nil && n.Obj().Pkg().Path() == "net/http" && n.Obj().Name() == "Request" {
+			return true
+		}
+	}
+	return false
 }
 
 // extended returns the value that v extends: the list of

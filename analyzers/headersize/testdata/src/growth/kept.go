@@ -95,3 +95,25 @@ func (t *agentTransport) RoundTrip(req *http.Request) (*http.Response, error) {
 	req.Header.Set("User-Agent", t.product)
 	return t.next.RoundTrip(req)
 }
+
+// builder holds the request it sends: one per request (gitea's
+// httplib.Request), so extending its own URL before the send is not
+// kept across requests.
+type builder struct {
+	url    string
+	params string
+	req    *http.Request
+	hc     *http.Client
+}
+
+func (b *builder) Response() (*http.Response, error) {
+	if b.params != "" {
+		b.url = b.url + "?" + b.params
+	}
+	req, err := http.NewRequest(http.MethodGet, b.url, nil)
+	if err != nil {
+		return nil, err
+	}
+	b.req = req
+	return b.hc.Do(req)
+}
