@@ -152,7 +152,7 @@ func run(pass *analysis.Pass, rep *lint.Reporter, cfg *config) error {
 // classify recognises a call that sends an HTTP request through a client
 // and returns the client and the request context's deadline.
 func classify(call ssa.CallInstruction, clients *httpconfig.Resolver, deadlines *deadline.Resolver, ix *valueflow.Index) (send, bool) {
-	hc, ok := httplib.Classify(call)
+	hc, ok := httplib.ClassifyIn(ix, call)
 	if !ok {
 		return send{}, false
 	}

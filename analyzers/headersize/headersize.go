@@ -132,7 +132,7 @@ func (c *checker) function(fn *ssa.Function) {
 
 // call checks a call that takes a request URL or sets a header.
 func (c *checker) call(call ssa.CallInstruction) {
-	if hc, ok := httplib.Classify(call); ok {
+	if hc, ok := httplib.ClassifyIn(c.res.Index, call); ok {
 		if hc.URL != nil {
 			c.checkURL(call.Pos(), c.la.Bytes(hc.URL), false)
 			return
@@ -538,7 +538,7 @@ func (c *checker) sendOf(blocks []*ssa.BasicBlock, req ssa.Value) ssa.CallInstru
 			if !ok {
 				continue
 			}
-			s, ok := httplib.Classify(call)
+			s, ok := httplib.ClassifyIn(c.res.Index, call)
 			if !ok || s.Request == nil {
 				continue
 			}

@@ -358,7 +358,7 @@ func launchRange(c *checker, launch ssa.CallInstruction) (token.Pos, token.Pos) 
 
 // sendOf returns the request that call sends, if it sends one.
 func (c *checker) sendOf(call ssa.CallInstruction) []fanSend {
-	s, ok := httplib.Classify(call)
+	s, ok := httplib.ClassifyIn(c.res.Index, call)
 	if !ok {
 		return nil
 	}

@@ -424,7 +424,7 @@ func (c *checker) sendsThrough(pos token.Pos) []httplib.Send {
 					if !ok {
 						continue
 					}
-					s, ok := httplib.Classify(call)
+					s, ok := httplib.ClassifyIn(c.res.Index, call)
 					if !ok {
 						continue
 					}
@@ -502,7 +502,7 @@ func (c *checker) oneShotCommand() bool {
 					(strings.HasPrefix(f.Name(), "ListenAndServe") || strings.HasPrefix(f.Name(), "Serve")) {
 					v = false
 				}
-				if _, ok := httplib.Classify(call); !ok {
+				if _, ok := httplib.ClassifyIn(c.res.Index, call); !ok {
 					continue
 				}
 				if !c.runsOnce(call, 0) {

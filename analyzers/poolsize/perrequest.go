@@ -276,7 +276,7 @@ func (c *checker) closesEveryConnection(sends []ssa.CallInstruction) bool {
 		return false
 	}
 	for _, call := range sends {
-		s, ok := httplib.Classify(call)
+		s, ok := httplib.ClassifyIn(c.res.Index, call)
 		if !ok || s.Request == nil || !c.closesConnection(s.Request) {
 			return false
 		}

@@ -122,7 +122,7 @@ func (c *checker) recursionRules(fn *ssa.Function, a *attempt, rec *retryloop.Re
 
 // classify recognises the calls the rules are about.
 func (c *checker) classify(call ssa.CallInstruction) *attempt {
-	if hc, ok := httplib.Classify(call); ok {
+	if hc, ok := httplib.ClassifyIn(c.res.Index, call); ok {
 		a := &attempt{call: call, name: hc.Name, hc: &hc, request: hc.Request}
 		if hc.Method != "" {
 			a.method = hc.Method
@@ -134,7 +134,7 @@ func (c *checker) classify(call ssa.CallInstruction) *attempt {
 		}
 		return a
 	}
-	if ls, ok := httplib.ClassifyLibrary(call); ok {
+	if ls, ok := httplib.ClassifyLibraryIn(c.res.Index, call); ok {
 		a := &attempt{call: call, name: ls.Name, ls: &ls}
 		a.client = c.libs.Send(ls)
 		switch {
@@ -210,9 +210,9 @@ func (c *checker) sendIn(fn *ssa.Function, depth int) string {
 	c.helperSends[fn] = "" // cycles send nothing more
 	what := ""
 	for _, inner := range calls(fn) {
-		if hc, ok := httplib.Classify(inner); ok {
+		if hc, ok := httplib.ClassifyIn(c.res.Index, inner); ok {
 			what = hc.Name
-		} else if ls, ok := httplib.ClassifyLibrary(inner); ok {
+		} else if ls, ok := httplib.ClassifyLibraryIn(c.res.Index, inner); ok {
 			what = ls.Name
 		} else if callee := inner.Common().StaticCallee(); callee != nil && callee.Pkg == fn.Pkg && depth > 0 {
 			what = c.sendIn(callee, depth-1)
@@ -256,11 +256,11 @@ func (c *checker) operation(call ssa.CallInstruction) *attempt {
 				continue
 			}
 			for _, inner := range calls(fn) {
-				if hc, ok := httplib.Classify(inner); ok {
+				if hc, ok := httplib.ClassifyIn(c.res.Index, inner); ok {
 					what = hc.Name
 					break
 				}
-				if ls, ok := httplib.ClassifyLibrary(inner); ok {
+				if ls, ok := httplib.ClassifyLibraryIn(c.res.Index, inner); ok {
 					what = ls.Name
 					break
 				}

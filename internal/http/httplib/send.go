@@ -72,14 +72,35 @@ func ClassifyLibrary(call ssa.CallInstruction) (Send, bool) {
 	return classify(call, func(l *Library) bool { return l != NetHTTPLib })
 }
 
+// ClassifyIn is Classify that also sees through an interface-typed
+// field of the package of ix whose stored values have one concrete type
+// (valueflow.Index.DevirtualizeField): a send through an injectable
+// Doer field whose default is an *http.Client.
+func ClassifyIn(ix *valueflow.Index, call ssa.CallInstruction) (Send, bool) {
+	return classifyIn(ix, call, func(l *Library) bool { return l == NetHTTPLib })
+}
+
+// ClassifyLibraryIn is ClassifyLibrary as ClassifyIn sees calls.
+func ClassifyLibraryIn(ix *valueflow.Index, call ssa.CallInstruction) (Send, bool) {
+	return classifyIn(ix, call, func(l *Library) bool { return l != NetHTTPLib })
+}
+
 func classify(call ssa.CallInstruction, want func(*Library) bool) (Send, bool) {
+	return classifyIn(nil, call, want)
+}
+
+func classifyIn(ix *valueflow.Index, call ssa.CallInstruction, want func(*Library) bool) (Send, bool) {
 	c := call.Common()
 	fn, args := valueflow.StaticCallee(c), c.Args
 	if c.IsInvoke() {
 		// A client or transport held in an interface the function
-		// itself converted it to: its concrete method sends.
+		// itself converted it to, or in a field that only ever holds
+		// one concrete type: its concrete method sends.
 		var recv ssa.Value
-		if fn, recv = valueflow.Devirtualize(c); fn != nil {
+		if fn, recv = valueflow.Devirtualize(c); fn == nil && ix != nil {
+			fn, recv = ix.DevirtualizeField(c)
+		}
+		if fn != nil {
 			args = append([]ssa.Value{recv}, c.Args...)
 		}
 	}

@@ -59,7 +59,7 @@ func (r *RequestSenders) Of(fn *ssa.Function) RequestParam {
 			}
 			var req ssa.Value
 			what := ""
-			if s, ok := httplib.Classify(call); ok && s.Request != nil {
+			if s, ok := httplib.ClassifyIn(r.ix, call); ok && s.Request != nil {
 				req, what = s.Request, s.Name
 			} else if callee := call.Common().StaticCallee(); callee != nil && callee.Pkg == r.ix.Pkg {
 				if p := r.Of(callee); p.Index >= 0 && p.Index < len(call.Common().Args) {

@@ -145,7 +145,7 @@ func (s ParamSend) dependsOnParams() bool {
 // direct describes the request sent by call itself, if it sends one and
 // could lack a deadline.
 func (r *Resolver) direct(call ssa.CallInstruction) (ParamSend, bool) {
-	hc, ok := httplib.Classify(call)
+	hc, ok := httplib.ClassifyIn(r.ix, call)
 	if !ok || hc.Via == httplib.ViaRoundTrip {
 		return ParamSend{}, false
 	}

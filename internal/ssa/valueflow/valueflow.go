@@ -528,6 +528,53 @@ func Devirtualize(c *ssa.CallCommon) (fn *types.Func, recv ssa.Value) {
 	return m.Origin(), x
 }
 
+// DevirtualizeField is Devirtualize for an interface method call whose
+// receiver is loaded from a field of an interface type declared in this
+// package, when every value the package stores into that field (nil
+// aside) has one concrete type: an injectable client such as
+// `type API struct{ hc Doer }` filled with `&http.Client{}`, or an
+// options field given that default when the caller leaves it nil. That
+// is the default path; a caller may still store another value into an
+// exported field. recv is the load itself, so that the receiver's
+// origins are every value stored there.
+func (ix *Index) DevirtualizeField(c *ssa.CallCommon) (fn *types.Func, recv ssa.Value) {
+	if !c.IsInvoke() {
+		return nil, nil
+	}
+	ld, ok := StripCopies(c.Value).(*ssa.UnOp)
+	if !ok || ld.Op != token.MUL {
+		return nil, nil
+	}
+	f := FieldOf(ld.X)
+	if f == nil || f.Pkg() != ix.Pkg.Pkg || !types.IsInterface(f.Type()) {
+		return nil, nil
+	}
+	var concrete types.Type
+	for _, v := range ix.FieldValues(f) {
+		x := StripCopies(v)
+		if k, ok := x.(*ssa.Const); ok && k.IsNil() {
+			continue
+		}
+		t := x.Type()
+		if types.IsInterface(t) || concrete != nil && !types.Identical(t, concrete) {
+			return nil, nil
+		}
+		concrete = t
+	}
+	if concrete == nil {
+		return nil, nil
+	}
+	sel := types.NewMethodSet(concrete).Lookup(c.Method.Pkg(), c.Method.Name())
+	if sel == nil {
+		return nil, nil
+	}
+	m, ok := sel.Obj().(*types.Func)
+	if !ok {
+		return nil, nil
+	}
+	return m.Origin(), ld
+}
+
 // StaticCallee returns the function statically called by c, or nil,
 // looking through generic instantiations.
 func StaticCallee(c *ssa.CallCommon) *types.Func {
