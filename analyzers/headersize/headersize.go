@@ -7,6 +7,7 @@ import (
 	"go/constant"
 	"go/token"
 	"go/types"
+	"net/http"
 	"slices"
 	"sort"
 
@@ -459,6 +460,13 @@ func (c *checker) checkHeader(call ssa.CallInstruction, key, val ssa.Value, add 
 		c.checkValue(pos, end, l, name)
 		return
 	}
+	if add && c.deletedBefore(call) {
+		// h.Del(k) before h.Add(k, v) on every path: the header holds
+		// this call's values only, however often it runs (grafana's
+		// plugin SDK custom headers since v0.217.0).
+		c.checkValue(pos, end, l, name)
+		return
+	}
 	if add {
 		if g := c.roundTripperInput(call.Common().Args[0]); g != nil {
 			c.rep.Report(analysis.Diagnostic{Pos: pos, End: end, Category: UnboundedHeader, Related: g.via,
@@ -498,6 +506,54 @@ func (c *checker) checkHeader(call ssa.CallInstruction, key, val ssa.Value, add 
 		}
 	}
 	c.checkValue(pos, end, l, name)
+}
+
+// deletedBefore reports whether a Header.Del of the same key on the
+// same request's header dominates the Header.Add call add, in the
+// innermost loop around add that sends the request again when there is
+// one: every run of add follows a run of Del, so the lines do not pile
+// up across calls or attempts.
+func (c *checker) deletedBefore(add ssa.CallInstruction) bool {
+	fn := add.Parent()
+	args := add.Common().Args
+	hdr, ok := c.requestHeader(args[0])
+	if !ok {
+		return false
+	}
+	var within *loops.Loop
+	if send := c.resentInLoop(add); send != nil {
+		within = c.loopsOf(fn).Innermost(add.Block())
+	}
+	key, keyConst := c.res.Index.ConstString(args[1])
+	for _, b := range fn.Blocks {
+		if !b.Dominates(add.Block()) || within != nil && !within.Contains(b) {
+			continue
+		}
+		for _, instr := range b.Instrs {
+			if instr == ssa.Instruction(add) {
+				break
+			}
+			del, ok := instr.(ssa.CallInstruction)
+			if !ok || !typeutil.IsMethod(valueflow.StaticCallee(del.Common()), httplib.NetHTTP, "Header", "Del") {
+				continue
+			}
+			dargs := del.Common().Args
+			if len(dargs) != 2 {
+				continue
+			}
+			if h, ok := c.requestHeader(dargs[0]); !ok || h != hdr {
+				continue
+			}
+			same := valueflow.StripCopies(dargs[1]) == valueflow.StripCopies(args[1])
+			if k, ok := c.res.Index.ConstString(dargs[1]); ok && keyConst && http.CanonicalHeaderKey(k) == http.CanonicalHeaderKey(key) {
+				same = true
+			}
+			if same {
+				return true
+			}
+		}
+	}
+	return false
 }
 
 // resentInLoop returns a send, in the innermost loop around the

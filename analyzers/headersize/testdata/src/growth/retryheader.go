@@ -65,3 +65,37 @@ func acceptAll(c *http.Client, u string, types []string) (*http.Response, error)
 	}
 	return c.Do(req)
 }
+
+// Del before Add in the loop: each attempt has one line.
+func fetchTokenDel(c *http.Client, u, token string) (*http.Response, error) {
+	req, err := http.NewRequest(http.MethodGet, u, nil)
+	if err != nil {
+		return nil, err
+	}
+	for i := 0; i < 3; i++ {
+		req.Header.Del("authorization")
+		req.Header.Add("Authorization", "bearer "+token)
+		resp, err := c.Do(req)
+		if err == nil {
+			return resp, nil
+		}
+	}
+	return nil, err
+}
+
+// Del once before the loop does not clear what the attempts add.
+func fetchTokenDelOnce(c *http.Client, u, token string) (*http.Response, error) {
+	req, err := http.NewRequest(http.MethodGet, u, nil)
+	if err != nil {
+		return nil, err
+	}
+	req.Header.Del("Authorization")
+	for i := 0; i < 3; i++ {
+		req.Header.Add("Authorization", "bearer "+token) // want `Header.Add\("Authorization"\) on a request this loop sends again adds a line per attempt; set it once before the loop`
+		resp, err := c.Do(req)
+		if err == nil {
+			return resp, nil
+		}
+	}
+	return nil, err
+}

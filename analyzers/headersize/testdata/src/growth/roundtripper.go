@@ -145,3 +145,31 @@ func sendWithTrace(req *http.Request) (*http.Response, error) {
 	req.Header.Add("X-Trace", "abc")
 	return http.DefaultClient.Do(req)
 }
+
+// customHeaders deletes each configured header before adding its values
+// (grafana's plugin SDK since v0.217.0): a request sent again gets the
+// same lines, not more.
+type customHeaders struct {
+	headers map[string][]string
+	next    http.RoundTripper
+}
+
+func (t *customHeaders) RoundTrip(req *http.Request) (*http.Response, error) {
+	for key, values := range t.headers {
+		req.Header.Del(key)
+		for _, v := range values {
+			req.Header.Add(key, v)
+		}
+	}
+	return t.next.RoundTrip(req)
+}
+
+// afterAdd deletes after adding: the next send adds again.
+type afterAdd struct{ next http.RoundTripper }
+
+func (t *afterAdd) RoundTrip(req *http.Request) (*http.Response, error) {
+	req.Header.Add("X-Trace", "1") // want `\(\*afterAdd\).RoundTrip calls Header.Add\("X-Trace"\) on the request it was given; clone it first`
+	resp, err := t.next.RoundTrip(req)
+	req.Header.Del("X-Trace")
+	return resp, err
+}
