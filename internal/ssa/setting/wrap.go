@@ -73,7 +73,7 @@ func fromParam(v ssa.Value, depth int) bool {
 		case *ssa.FieldAddr:
 			return fromParam(addr.X, depth+1)
 		case *ssa.Alloc:
-			return paramCell(addr) != nil
+			return valueflow.ParamCell(addr) != nil
 		}
 	case *ssa.Field:
 		return fromParam(x.X, depth+1)
@@ -82,27 +82,6 @@ func fromParam(v ssa.Value, depth int) bool {
 		return fromParam(x.X, depth+1)
 	}
 	return false
-}
-
-// paramCell returns the parameter that cell holds when every store into
-// it stores that parameter: the cell of a parameter a closure captures.
-func paramCell(cell *ssa.Alloc) *ssa.Parameter {
-	var p *ssa.Parameter
-	if cell.Referrers() == nil {
-		return nil
-	}
-	for _, r := range *cell.Referrers() {
-		st, ok := r.(*ssa.Store)
-		if !ok || st.Addr != cell {
-			continue
-		}
-		q, ok := st.Val.(*ssa.Parameter)
-		if !ok || p != nil && q != p {
-			return nil
-		}
-		p = q
-	}
-	return p
 }
 
 func isUnsigned(t types.Type) bool {
@@ -180,7 +159,7 @@ func Name(v ssa.Value) string {
 			}
 		}
 		if cell, ok := x.X.(*ssa.Alloc); ok {
-			if p := paramCell(cell); p != nil {
+			if p := valueflow.ParamCell(cell); p != nil {
 				return p.Name()
 			}
 		}

@@ -517,15 +517,46 @@ func Devirtualize(c *ssa.CallCommon) (fn *types.Func, recv ssa.Value) {
 	if x == nil || types.IsInterface(x.Type()) {
 		return nil, nil
 	}
-	sel := types.NewMethodSet(x.Type()).Lookup(c.Method.Pkg(), c.Method.Name())
+	if m := concreteMethod(x.Type(), c.Method); m != nil {
+		return m, x
+	}
+	return nil, nil
+}
+
+// concreteMethod returns the method of type t that a call of interface
+// method m invokes, or nil.
+func concreteMethod(t types.Type, m *types.Func) *types.Func {
+	sel := types.NewMethodSet(t).Lookup(m.Pkg(), m.Name())
 	if sel == nil {
-		return nil, nil
+		return nil
 	}
-	m, ok := sel.Obj().(*types.Func)
+	f, ok := sel.Obj().(*types.Func)
 	if !ok {
-		return nil, nil
+		return nil
 	}
-	return m.Origin(), x
+	return f.Origin()
+}
+
+// ParamCell returns the parameter that cell holds when every store into
+// it stores that one parameter (the cell of a parameter a closure
+// captures, or of a value receiver whose address is taken), or nil.
+func ParamCell(cell *ssa.Alloc) *ssa.Parameter {
+	if cell.Referrers() == nil {
+		return nil
+	}
+	var p *ssa.Parameter
+	for _, r := range *cell.Referrers() {
+		st, ok := r.(*ssa.Store)
+		if !ok || st.Addr != cell {
+			continue
+		}
+		q, ok := st.Val.(*ssa.Parameter)
+		if !ok || p != nil && q != p {
+			return nil
+		}
+		p = q
+	}
+	return p
 }
 
 // DevirtualizeField is Devirtualize for an interface method call whose
@@ -564,15 +595,10 @@ func (ix *Index) DevirtualizeField(c *ssa.CallCommon) (fn *types.Func, recv ssa.
 	if concrete == nil {
 		return nil, nil
 	}
-	sel := types.NewMethodSet(concrete).Lookup(c.Method.Pkg(), c.Method.Name())
-	if sel == nil {
-		return nil, nil
+	if m := concreteMethod(concrete, c.Method); m != nil {
+		return m, ld
 	}
-	m, ok := sel.Obj().(*types.Func)
-	if !ok {
-		return nil, nil
-	}
-	return m.Origin(), ld
+	return nil, nil
 }
 
 // StaticCallee returns the function statically called by c, or nil,

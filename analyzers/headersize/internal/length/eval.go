@@ -10,6 +10,7 @@ import (
 
 	"github.com/httplint/httplint/internal/giveup"
 	"github.com/httplint/httplint/internal/ssa/valueflow"
+	"github.com/httplint/httplint/internal/typeutil"
 )
 
 // Limits of the analysis.
@@ -492,11 +493,7 @@ func holdsRequest(t types.Type) bool {
 		return false
 	}
 	for i := range st.NumFields() {
-		ft := types.Unalias(st.Field(i).Type())
-		if p, ok := ft.(*types.Pointer); ok {
-			ft = types.Unalias(p.Elem())
-		}
-		if n, ok := ft.(*types.Named); ok && n.Obj().Pkg() != nil && n.Obj().Pkg().Path() == "net/http" && n.Obj().Name() == "Request" {
+		if typeutil.IsNamed(st.Field(i).Type(), "net/http", "Request") {
 			return true
 		}
 	}
@@ -533,18 +530,7 @@ func extended(v ssa.Value) ssa.Value {
 // receiverCopy returns the receiver parameter that cell holds when the
 // only store into it is that parameter.
 func receiverCopy(cell *ssa.Alloc) (*ssa.Parameter, bool) {
-	var p *ssa.Parameter
-	for _, r := range *cell.Referrers() {
-		st, ok := r.(*ssa.Store)
-		if !ok || st.Addr != cell {
-			continue
-		}
-		q, ok := st.Val.(*ssa.Parameter)
-		if !ok || p != nil {
-			return nil, false
-		}
-		p = q
-	}
+	p := valueflow.ParamCell(cell)
 	if p == nil {
 		return nil, false
 	}
