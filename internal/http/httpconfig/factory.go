@@ -2,6 +2,7 @@ package httpconfig
 
 import (
 	"go/token"
+	"slices"
 
 	"golang.org/x/tools/go/ssa"
 
@@ -48,7 +49,7 @@ func (r *Resolver) factory(fn *ssa.Function, i int) *Transport {
 	var t *Transport
 	isClient := typeutil.IsPointerTo(results.At(i).Type(), httplib.NetHTTP, "Client")
 	switch {
-	case typeutil.IsPointerTo(results.At(i).Type(), httplib.NetHTTP, "Transport"):
+	case holdsRoundTripper(results.At(i).Type()):
 		t = r.ResultTransport(fn, i)
 	case isClient:
 		if c := r.ResultClient(fn, i); c.TransportSet {
@@ -76,6 +77,9 @@ func (r *Resolver) factory(fn *ssa.Function, i int) *Transport {
 			return nil
 		}
 		ft := r.CallFactory(call, idx)
+		if ft == nil {
+			ft = r.overFactory(call, idx)
+		}
 		if ft == nil {
 			return nil
 		}
@@ -129,7 +133,7 @@ func (r *Resolver) CallFactory(call *ssa.Call, i int) *Transport {
 	}
 	var t *Transport
 	switch rt := fn.Signature().Results().At(i).Type(); {
-	case typeutil.IsPointerTo(rt, httplib.NetHTTP, "Transport"):
+	case holdsRoundTripper(rt):
 		t = r.transportCall(call, i)
 	case typeutil.IsPointerTo(rt, httplib.NetHTTP, "Client"):
 		if c := r.clientCall(call, i); c.TransportSet {
@@ -141,4 +145,63 @@ func (r *Resolver) CallFactory(call *ssa.Call, i int) *Transport {
 	}
 	t.pos = call.Pos()
 	return t
+}
+
+// overFactory returns the configuration of the pool that result i of call
+// holds when its callee, a function of this package, is a client
+// constructor over its round tripper parameter (see clientTransportParam)
+// and the argument is a new pool from a factory call: the client
+// literal of newClient(rt) over rt := NewRoundTripperFromConfig(cfg).
+// Otherwise it returns nil.
+func (r *Resolver) overFactory(call *ssa.Call, i int) *Transport {
+	callee := r.ix.Func(valueflow.StaticCallee(call.Common()))
+	if callee == nil {
+		return nil
+	}
+	k, ok := r.clientTransportParam(callee, i)
+	if !ok {
+		return nil
+	}
+	arg, idx := valueflow.CallOf(call.Call.Args[k])
+	if arg == nil {
+		return nil
+	}
+	return r.CallFactory(arg, idx)
+}
+
+// clientTransportParam reports whether fn, a function of this package,
+// returns as result i, on every path that returns a client, a client
+// literal of its own whose Transport is its parameter k and nothing else.
+func (r *Resolver) clientTransportParam(fn *ssa.Function, i int) (k int, ok bool) {
+	k = -1
+	for _, ret := range valueflow.Returns(fn, i) {
+		if isNil(ret) {
+			continue
+		}
+		alloc, isAlloc := valueflow.StripCopies(ret).(*ssa.Alloc)
+		if !isAlloc || alloc.Parent() != fn || !typeutil.IsPointerTo(alloc.Type(), httplib.NetHTTP, "Client") {
+			return 0, false
+		}
+		stores, _ := r.ix.ObjectStores(alloc, nil)
+		n := 0
+		for _, st := range stores {
+			if st.Field == nil || st.Field.Name() != "Transport" {
+				continue
+			}
+			p, isParam := valueflow.StripCopies(st.Value).(*ssa.Parameter)
+			if !isParam || p.Parent() != fn {
+				return 0, false
+			}
+			j := slices.Index(fn.Params, p)
+			if k >= 0 && j != k {
+				return 0, false
+			}
+			k = j
+			n++
+		}
+		if n == 0 {
+			return 0, false
+		}
+	}
+	return k, k >= 0
 }

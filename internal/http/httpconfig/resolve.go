@@ -262,7 +262,15 @@ func (r *Resolver) clientCall(call *ssa.Call, idx int) *Client {
 		return lib
 	}
 	if callee := r.ix.Func(fn); callee != nil {
-		return r.ResultClient(callee, idx)
+		c := r.ResultClient(callee, idx)
+		if k, ok := r.clientTransportParam(callee, idx); ok {
+			// A constructor over the caller's round tripper
+			// (func newClient(rt http.RoundTripper) *http.Client {
+			// return &http.Client{Transport: rt} }): the pool is
+			// the argument's.
+			c.Transport = r.Transport(call.Call.Args[k]).Copy()
+		}
+		return c
 	}
 	if c := r.factClient(fn, idx); c != nil {
 		return c.copy()
@@ -448,7 +456,7 @@ func (r *Resolver) transportOrigin(o valueflow.Origin) *Transport {
 		if typeutil.IsPointerTo(v.Type(), httplib.NetHTTP, "Transport") {
 			return r.applyTransportStores(NewTransport(OriginZero, v.Pos()), v)
 		}
-		if f := embeddedTransport(v.Type()); f != nil {
+		if f := wrappedField(v.Type()); f != nil {
 			return r.wrappedTransport(v, f)
 		}
 	case *ssa.Global:

@@ -10,11 +10,20 @@ import (
 	"github.com/httplint/httplint/internal/typeutil"
 )
 
-// embeddedTransport returns the embedded *http.Transport field of the
-// struct t points to: a wrapper (type Transport struct{ *http.Transport;
-// ... }) whose round trips, promoted or its own, go through that
-// transport.
-func embeddedTransport(t types.Type) *types.Var {
+// wrappedTransport's wrappers are the types whose pool is another's:
+//
+//   - a struct embedding *http.Transport (type Transport struct{
+//     *http.Transport; ... }), whose round trips, promoted or its own, go
+//     through that transport;
+//   - a middleware: a struct with a RoundTrip method and exactly one field
+//     that holds a round tripper (http.RoundTripper or *http.Transport),
+//     which it delegates to (prometheus/common's bearerAuthRoundTripper{
+//     token, rt}). It adds headers or credentials; the connections are the
+//     inner round tripper's.
+
+// wrappedField returns the field of the struct t points to that holds the
+// wrapped round tripper, or nil if t is not a wrapper.
+func wrappedField(t types.Type) *types.Var {
 	ptr, ok := t.Underlying().(*types.Pointer)
 	if !ok {
 		return nil
@@ -23,16 +32,46 @@ func embeddedTransport(t types.Type) *types.Var {
 	if !ok {
 		return nil
 	}
+	var inner *types.Var
+	n := 0
 	for i := range st.NumFields() {
-		if f := st.Field(i); f.Embedded() && typeutil.IsPointerTo(f.Type(), httplib.NetHTTP, "Transport") {
+		f := st.Field(i)
+		if f.Embedded() && typeutil.IsPointerTo(f.Type(), httplib.NetHTTP, "Transport") {
 			return f
 		}
+		if holdsRoundTripper(f.Type()) {
+			inner = f
+			n++
+		}
 	}
-	return nil
+	if n != 1 || !hasRoundTrip(t) {
+		return nil
+	}
+	return inner
+}
+
+// holdsRoundTripper reports whether a value of type t is a round tripper
+// whose pool a wrapper can delegate to.
+func holdsRoundTripper(t types.Type) bool {
+	return httplib.IsRoundTripper(t) || typeutil.IsPointerTo(t, httplib.NetHTTP, "Transport")
+}
+
+// hasRoundTrip reports whether t has a method RoundTrip(*http.Request)
+// (*http.Response, error) of its own: not one promoted from an embedded
+// field.
+func hasRoundTrip(t types.Type) bool {
+	obj, index, _ := types.LookupFieldOrMethod(t, true, nil, "RoundTrip")
+	fn, ok := obj.(*types.Func)
+	if !ok || len(index) != 1 {
+		return false
+	}
+	sig := fn.Type().(*types.Signature)
+	return sig.Params().Len() == 1 && typeutil.IsPointerTo(sig.Params().At(0).Type(), httplib.NetHTTP, "Request") &&
+		sig.Results().Len() == 2 && typeutil.IsPointerTo(sig.Results().At(0).Type(), httplib.NetHTTP, "Response")
 }
 
 // wrappedTransport returns the configuration of the transport that the
-// wrapper alloc holds in its embedded field f: the join of what is
+// wrapper alloc holds in its field f (see wrappedField): the join of what is
 // stored there, unknown if the wrapper escapes or nothing is stored.
 func (r *Resolver) wrappedTransport(alloc *ssa.Alloc, f *types.Var) *Transport {
 	stores, escapes := r.ix.ObjectStores(alloc, r.safe)
@@ -52,7 +91,7 @@ func (r *Resolver) wrappedTransport(alloc *ssa.Alloc, f *types.Var) *Transport {
 }
 
 // wrapperParam reports whether fn is a wrapper constructor: it returns a
-// new wrapper struct (see embeddedTransport) whose embedded transport is
+// new wrapper struct (see wrappedField) whose wrapped round tripper is
 // its parameter k, which it uses for nothing else, or passes that
 // parameter on to such a constructor of the package and returns its
 // result. The wrapper's configuration is then that of the argument, and
@@ -85,12 +124,12 @@ func wrapperParamDepth(fn *ssa.Function, depth int) (int, bool) {
 	}
 	switch rv := valueflow.StripCopies(rets[0]).(type) {
 	case *ssa.Alloc:
-		f := embeddedTransport(rv.Type())
+		f := wrappedField(rv.Type())
 		if f == nil {
 			return 0, false
 		}
 		for k, p := range fn.Params {
-			if !typeutil.IsPointerTo(p.Type(), httplib.NetHTTP, "Transport") || p.Referrers() == nil {
+			if !holdsRoundTripper(p.Type()) || p.Referrers() == nil {
 				continue
 			}
 			if only(p, func(ref ssa.Instruction) bool {

@@ -36,3 +36,47 @@ func NewHolder() *Holder { return &Holder{c: New()} }
 
 // Client returns the holder's client, the same on each call.
 func (h *Holder) Client() *http.Client { return h.c }
+
+// bearer adds a token to each request; its connections are next's.
+type bearer struct {
+	token string
+	next  http.RoundTripper
+}
+
+func (b *bearer) RoundTrip(req *http.Request) (*http.Response, error) {
+	req = req.Clone(req.Context())
+	req.Header.Set("Authorization", "Bearer "+b.token)
+	return b.next.RoundTrip(req)
+}
+
+// NewBearer wraps rt: the pool is the caller's.
+func NewBearer(token string, rt http.RoundTripper) http.RoundTripper { return &bearer{token, rt} }
+
+// NewRoundTripperFromConfig builds a new transport on each call, returned
+// inside the auth wrapper when a token is configured (prometheus/common's
+// config.NewRoundTripperFromConfig).
+func NewRoundTripperFromConfig(token string) (http.RoundTripper, error) {
+	var rt http.RoundTripper = &http.Transport{MaxIdleConnsPerHost: 1000, IdleConnTimeout: 5 * time.Minute}
+	if token != "" {
+		rt = NewBearer(token, rt)
+	}
+	return rt, nil
+}
+
+func newClient(rt http.RoundTripper) *http.Client { return &http.Client{Transport: rt} }
+
+// NewClientFromConfig returns a client over NewRoundTripperFromConfig's
+// new pool: a factory too.
+func NewClientFromConfig(token string) (*http.Client, error) {
+	rt, err := NewRoundTripperFromConfig(token)
+	if err != nil {
+		return nil, err
+	}
+	return newClient(rt), nil
+}
+
+var kept = &http.Transport{MaxIdleConnsPerHost: 10}
+
+// NewKeptClient returns a new client over the package's one transport:
+// not a new pool.
+func NewKeptClient(token string) *http.Client { return newClient(NewBearer(token, kept)) }

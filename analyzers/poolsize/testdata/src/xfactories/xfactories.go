@@ -75,3 +75,29 @@ func GetHeld(h *factorylib.Holder, u string) error {
 type API struct{ c *http.Client }
 
 func NewAPI() *API { return &API{c: factorylib.New()} }
+
+// Notify builds its client from the configuration on each call
+// (alertmanager v0.17.0's notifiers): a new pool per notification, though
+// the transport is returned inside an auth wrapper and the client is made
+// by a constructor over it.
+func Notify(token, u string) error {
+	c, err := factorylib.NewClientFromConfig(token) // want `NewClientFromConfig\(\) creates a new pool per call of Notify`
+	if err != nil {
+		return err
+	}
+	resp, err := c.Get(u)
+	if err != nil {
+		return err
+	}
+	return resp.Body.Close()
+}
+
+// NotifyKept wraps the library's one transport on each call: the wrapper
+// is new, the pool is not.
+func NotifyKept(token, u string) error {
+	resp, err := factorylib.NewKeptClient(token).Get(u)
+	if err != nil {
+		return err
+	}
+	return resp.Body.Close()
+}

@@ -23,8 +23,9 @@ func NewPooled() (*http.Client, error) { // want NewPooled:`^0:client\(timeout=0
 	return &http.Client{Transport: t}, nil
 }
 
-// NewTransport is not judged as a factory: it returns an interface.
-func NewTransport() http.RoundTripper { // want NewTransport:`^0:transport\(DialTimeout=5s,MaxConnsPerHost=8,MaxIdleConnsPerHost=100\)$`
+// NewTransport is a factory though it returns an interface: every call
+// builds a new pool behind the RoundTripper.
+func NewTransport() http.RoundTripper { // want NewTransport:`^0:transport\(DialTimeout=5s,MaxConnsPerHost=8,MaxIdleConnsPerHost=100\),factory$`
 	t := &http.Transport{
 		MaxConnsPerHost: 8,
 		DialContext:     (&net.Dialer{Timeout: 5 * time.Second}).DialContext,

@@ -81,6 +81,56 @@ func wrappers() {
 	client(&http.Client{Transport: newWrapped(nil)})                            // want `client: zero timeout=0s transport\(MaxIdleConnsPerHost=0 ResponseHeaderTimeout=1s\)`
 }
 
+// bearer is a middleware: one round tripper field it delegates to. Its
+// pool is the inner one's, through a constructor that takes an
+// http.RoundTripper.
+type bearer struct {
+	token string
+	next  http.RoundTripper
+}
+
+func (b *bearer) RoundTrip(req *http.Request) (*http.Response, error) {
+	req = req.Clone(req.Context())
+	req.Header.Set("Authorization", "Bearer "+b.token)
+	return b.next.RoundTrip(req)
+}
+
+func withBearer(token string, rt http.RoundTripper) http.RoundTripper { return &bearer{token, rt} }
+
+// fallback holds two round trippers: which one a request takes is decided
+// at run time, not a wrapper.
+type fallback struct {
+	primary, secondary http.RoundTripper
+}
+
+func (f *fallback) RoundTrip(req *http.Request) (*http.Response, error) {
+	if resp, err := f.primary.RoundTrip(req); err == nil {
+		return resp, nil
+	}
+	return f.secondary.RoundTrip(req)
+}
+
+// holder has a round tripper field but no RoundTrip of its own.
+type holder struct{ rt http.RoundTripper }
+
+func fromConfig(token string) (http.RoundTripper, error) {
+	var rt http.RoundTripper = &http.Transport{MaxIdleConnsPerHost: 1000, IdleConnTimeout: time.Minute}
+	if token != "" {
+		rt = withBearer(token, rt)
+	}
+	return rt, nil
+}
+
+func middlewares() {
+	transport(withBearer("t", &http.Transport{MaxIdleConnsPerHost: 6})) // want `transport: zero fresh=true MaxIdleConnsPerHost=6`
+	transport(&bearer{next: &http.Transport{MaxIdleConnsPerHost: 5}})   // want `transport: zero fresh=true MaxIdleConnsPerHost=5`
+	rt, _ := fromConfig("t")
+	transport(rt)                                              // want `transport: zero fresh=true IdleConnTimeout=1m0s MaxIdleConnsPerHost=1000`
+	transport(&fallback{&http.Transport{}, &http.Transport{}}) // want `transport: unknown fresh=true MaxIdleConnsPerHost=unknown`
+	h := &holder{rt: &http.Transport{MaxIdleConnsPerHost: 4}}
+	transport(h.rt) // want `transport: zero fresh=true MaxIdleConnsPerHost=4`
+}
+
 // fromJSON fills the transport in another package, then sets fields: those
 // stored after the call (on some path, as for every store) are known, the
 // rest, IdleConnTimeout among them, is not.
