@@ -101,6 +101,7 @@ const (
 	boundFix   = "cap the attempts or check a context"
 	backoffFix = "add a backoff between attempts"
 	nestedFix  = "retry in one place"
+	reauthFix  = "retry at most once"
 )
 
 // recursionRules applies the loop rules to a retry by recursion: the
@@ -109,11 +110,16 @@ func (c *checker) recursionRules(fn *ssa.Function, a *attempt, rec *retryloop.Re
 	pos, end := lint.CallRange(c.pass, rec.Call.Pos())
 	related := []analysis.RelatedInformation{{Pos: a.call.Pos(), Message: "the request retried is sent here"}}
 	selfRetrying, _ := a.retrying()
-	if !rec.Bounded {
+	switch {
+	case rec.Reauth && !rec.Bounded:
+		c.rep.Report(analysis.Diagnostic{Pos: pos, End: end, Category: UnboundedLoop, Related: related,
+			Message: fmt.Sprintf("%s calls itself to re-authenticate and retry %s with no bound; %s", fn.Name(), a.name, reauthFix)})
+	case !rec.Bounded:
 		c.rep.Report(analysis.Diagnostic{Pos: pos, End: end, Category: UnboundedLoop, Related: related,
 			Message: fmt.Sprintf("%s calls itself to retry %s with no bound; %s", fn.Name(), a.name, boundFix)})
 	}
-	if len(rec.Waits) == 0 && !selfRetrying {
+	// A retry with fresh credentials has nothing to wait for.
+	if len(rec.Waits) == 0 && !selfRetrying && !rec.Reauth {
 		c.rep.Report(analysis.Diagnostic{Pos: pos, End: end, Category: NoBackoff, Related: related,
 			Message: fmt.Sprintf("%s calls itself to retry %s immediately; %s", fn.Name(), a.name, backoffFix)})
 	}

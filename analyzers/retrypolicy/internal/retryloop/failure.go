@@ -29,6 +29,44 @@ func outcomeTest(b *ssa.BasicBlock, a Attempt) (iff *ssa.If, fail, succ *ssa.Bas
 	return iff, b.Succs[1], b.Succs[0], true
 }
 
+// authTest returns the If that ends block b when it tests whether
+// attempt a's response refused its credentials (resp.StatusCode == 401,
+// a case of a switch on the status), with the refusal and other
+// successors. A retry on that branch re-authenticates rather than waits
+// out a transient failure.
+func authTest(b *ssa.BasicBlock, a Attempt) (iff *ssa.If, refused, other *ssa.BasicBlock, ok bool) {
+	iff, ok = lastIf(b)
+	if !ok || a.Resp == nil {
+		return nil, nil, nil, false
+	}
+	c, isBin := iff.Cond.(*ssa.BinOp)
+	if !isBin {
+		return nil, nil, nil, false
+	}
+	holds, ok := statusComparison(c, a.Resp)
+	if !ok {
+		return nil, nil, nil, false
+	}
+	refusal := func(s int64) bool { return s == 401 || s == 407 }
+	var trueAuth, trueOther, falseAuth, falseOther bool
+	for s := int64(100); s < 600; s++ {
+		if holds(s) {
+			trueAuth = trueAuth || refusal(s)
+			trueOther = trueOther || !refusal(s)
+		} else {
+			falseAuth = falseAuth || refusal(s)
+			falseOther = falseOther || !refusal(s)
+		}
+	}
+	switch {
+	case trueAuth && !trueOther && falseOther:
+		return iff, b.Succs[0], b.Succs[1], true
+	case falseAuth && !falseOther && trueOther:
+		return iff, b.Succs[1], b.Succs[0], true
+	}
+	return nil, nil, nil, false
+}
+
 // failureTest reports whether cond tests the outcome of attempt a, and
 // whether its true branch is the failure branch.
 func failureTest(cond ssa.Value, a Attempt) (failTrue, ok bool) {
@@ -248,6 +286,17 @@ func statusValue(v, resp ssa.Value) bool {
 // constant. A branch is the failure branch when the statuses it admits
 // include 429 or a 5xx and the other branch admits a 2xx.
 func statusTest(c *ssa.BinOp, resp ssa.Value) (failTrue, ok bool) {
+	holds, ok := statusComparison(c, resp)
+	if !ok {
+		return false, false
+	}
+	v := classifyStatuses(holds)
+	return v.failTrue, v.ok
+}
+
+// statusComparison returns, for a comparison of the status code of resp
+// with a constant, whether it holds for each status.
+func statusComparison(c *ssa.BinOp, resp ssa.Value) (holds func(int64) bool, ok bool) {
 	op := c.Op
 	var k *ssa.Const
 	switch {
@@ -258,14 +307,13 @@ func statusTest(c *ssa.BinOp, resp ssa.Value) (failTrue, ok bool) {
 		op = mirror(op)
 	}
 	if k == nil || k.Value == nil || k.Value.Kind() != constant.Int {
-		return false, false
+		return nil, false
 	}
 	n, exact := constant.Int64Val(k.Value)
 	if !exact {
-		return false, false
+		return nil, false
 	}
-	v := classifyStatuses(func(s int64) bool { return compare(op, s, n) })
-	return v.failTrue, v.ok
+	return func(s int64) bool { return compare(op, s, n) }, true
 }
 
 // statusVerdict is what a test of the status code says.

@@ -23,6 +23,10 @@ type Recursion struct {
 	Bounded bool
 	// Waits are the waits between the attempt and the call.
 	Waits []Wait
+	// Reauth reports a retry after the server refused the credentials
+	// (401, 407): a retry that re-authenticates, needing no backoff, but
+	// recursing forever while the server keeps refusing.
+	Reauth bool
 }
 
 // FindRecursion returns the retry by recursion of attempt a in fn, or
@@ -37,22 +41,31 @@ func FindRecursion(fn *ssa.Function, a Attempt, self []ssa.CallInstruction, ix *
 	if cb == nil || len(self) == 0 {
 		return nil
 	}
-	for _, b := range fn.Blocks {
-		if !reachesFrom(cb, b) {
-			continue
+	// A transient failure first, then a refusal of the credentials.
+	for _, reauth := range []bool{false, true} {
+		test := outcomeTest
+		if reauth {
+			test = authTest
 		}
-		iff, fail, _, ok := outcomeTest(b, a)
-		if !ok {
-			continue
-		}
-		for _, s := range self {
-			if s == a.Call {
+		for _, b := range fn.Blocks {
+			if !reachesFrom(cb, b) {
 				continue
 			}
-			if !reachesFrom(fail, s.Block()) || !sameInputs(fn, a, s) {
+			iff, fail, _, ok := test(b, a)
+			if !ok {
 				continue
 			}
-			return newRecursion(fn, a, s, Edge{If: iff, Succ: fail}, cb, ix)
+			for _, s := range self {
+				if s == a.Call {
+					continue
+				}
+				if !reachesFrom(fail, s.Block()) || !sameInputs(fn, a, s) {
+					continue
+				}
+				r := newRecursion(fn, a, s, Edge{If: iff, Succ: fail}, cb, ix)
+				r.Reauth = reauth
+				return r
+			}
 		}
 	}
 	return entryRecursion(fn, a, self, ix)
@@ -210,9 +223,13 @@ func computedFrom(v ssa.Value, p *ssa.Parameter) bool {
 }
 
 // boundedRecursion reports whether the recursion through s is bounded:
-// an integer parameter is passed changed (n-1, n+1) and fn tests it, or
-// fn checks a context or the clock.
+// an integer parameter is passed changed (n-1, n+1) and fn tests it, a
+// flag is tested on the way to s and set for the call (onceFlag), or fn
+// checks a context or the clock.
 func boundedRecursion(fn *ssa.Function, s ssa.CallInstruction) bool {
+	if onceFlag(fn, s) {
+		return true
+	}
 	args := s.Common().Args
 	for i, p := range fn.Params {
 		if i >= len(args) || !isInteger(p.Type()) {
@@ -234,6 +251,58 @@ func boundedRecursion(fn *ssa.Function, s ssa.CallInstruction) bool {
 			}
 			if f := valueflow.StaticCallee(cc); f != nil && f.Pkg() != nil && f.Pkg().Path() == httplib.Time && (f.Name() == "Since" || f.Name() == "Now" || f.Name() == "Until") {
 				return true
+			}
+		}
+	}
+	return false
+}
+
+// onceFlag reports whether the self-call s happens only once per chain
+// of calls: a test of a boolean flag carried by a parameter (retried
+// bool, or state.hasReauthenticated through a pointer parameter)
+// dominates s, and s passes the parameter as a constant, or fn stores a
+// constant into the field (gophercloud's state.hasReauthenticated =
+// true before calling itself).
+func onceFlag(fn *ssa.Function, s ssa.CallInstruction) bool {
+	args := s.Common().Args
+	for _, b := range fn.Blocks {
+		iff, ok := lastIf(b)
+		if !ok || !b.Dominates(s.Block()) || b == s.Block() {
+			continue
+		}
+		flag := valueflow.StripCopies(stripNot(iff.Cond))
+		if p, ok := flag.(*ssa.Parameter); ok {
+			for i, q := range fn.Params {
+				if q == p && i < len(args) {
+					if _, isConst := args[i].(*ssa.Const); isConst {
+						return true
+					}
+				}
+			}
+			continue
+		}
+		ld, ok := flag.(*ssa.UnOp)
+		if !ok || ld.Op != token.MUL {
+			continue
+		}
+		fa, ok := ld.X.(*ssa.FieldAddr)
+		if !ok {
+			continue
+		}
+		if _, ok := fa.X.(*ssa.Parameter); !ok {
+			continue
+		}
+		for _, r := range *fa.X.Referrers() {
+			set, ok := r.(*ssa.FieldAddr)
+			if !ok || set.Field != fa.Field {
+				continue
+			}
+			for _, rr := range *set.Referrers() {
+				if st, ok := rr.(*ssa.Store); ok && st.Addr == set && st.Block() != nil && iff.Block().Dominates(st.Block()) {
+					if _, isConst := st.Val.(*ssa.Const); isConst {
+						return true
+					}
+				}
 			}
 		}
 	}

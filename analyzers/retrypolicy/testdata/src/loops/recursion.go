@@ -2,6 +2,7 @@ package loops
 
 import (
 	"context"
+	"errors"
 	"net/http"
 	"net/url"
 	"strings"
@@ -71,4 +72,99 @@ func (c *recClient) parentDomain(ctx context.Context, base *url.URL, domain stri
 		return c.parentDomain(ctx, base, parent)
 	}
 	return resp, err
+}
+
+// Retries after re-authenticating: the server answered 401, the client
+// refreshes its token and calls itself. Unbounded while the server keeps
+// refusing the new token (gophercloud's ProviderClient.Request before
+// v0.6.0); no backoff is needed, so none is asked for.
+
+type authClient struct {
+	hc      *http.Client
+	token   string
+	refresh func() (string, error)
+}
+
+func (c *authClient) request(method, u string) (*http.Response, error) {
+	req, err := http.NewRequest(method, u, nil)
+	if err != nil {
+		return nil, err
+	}
+	req.Header.Set("X-Auth-Token", c.token)
+	resp, err := c.hc.Do(req)
+	if err != nil {
+		return nil, err
+	}
+	switch resp.StatusCode {
+	case http.StatusBadRequest:
+		resp.Body.Close()
+		return nil, errBadRequest
+	case http.StatusUnauthorized:
+		resp.Body.Close()
+		tok, err := c.refresh()
+		if err != nil {
+			return nil, err
+		}
+		c.token = tok
+		return c.request(method, u) // want `request calls itself to re-authenticate and retry \(\*http.Client\).Do with no bound; retry at most once`
+	}
+	return resp, nil
+}
+
+var errBadRequest = errors.New("bad request")
+
+// Negative cases: the retry after re-authenticating happens once, by a
+// flag of a per-call state (gophercloud v0.6.0) or a bool parameter.
+
+type requestState struct{ hasReauthenticated bool }
+
+func (c *authClient) doRequest(method, u string, state *requestState) (*http.Response, error) {
+	req, err := http.NewRequest(method, u, nil)
+	if err != nil {
+		return nil, err
+	}
+	resp, err := c.hc.Do(req)
+	if err != nil {
+		return nil, err
+	}
+	if resp.StatusCode == http.StatusUnauthorized && !state.hasReauthenticated {
+		resp.Body.Close()
+		tok, err := c.refresh()
+		if err != nil {
+			return nil, err
+		}
+		c.token = tok
+		state.hasReauthenticated = true
+		return c.doRequest(method, u, state)
+	}
+	return resp, nil
+}
+
+func (c *authClient) get(u string, retried bool) (*http.Response, error) {
+	resp, err := c.hc.Get(u)
+	if err != nil {
+		return nil, err
+	}
+	if resp.StatusCode == http.StatusUnauthorized && !retried {
+		resp.Body.Close()
+		if c.token, err = c.refresh(); err != nil {
+			return nil, err
+		}
+		return c.get(u, true)
+	}
+	return resp, nil
+}
+
+// A 404 is not a refusal of the credentials: asking again after it is
+// not a retry these rules judge.
+func (c *authClient) missing(u string) (*http.Response, error) {
+	resp, err := c.hc.Get(u)
+	if err != nil {
+		return nil, err
+	}
+	if resp.StatusCode == http.StatusNotFound {
+		resp.Body.Close()
+		return c.missing(u + "/")
+	}
+	return resp, nil
 }
