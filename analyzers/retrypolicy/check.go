@@ -458,6 +458,12 @@ func (c *checker) contextInScope(fn *ssa.Function, a *attempt) string {
 			return "the request's context"
 		}
 	}
+	// The function reads a context kept in a field of its receiver or
+	// of a parameter (a configured Context of the client it belongs
+	// to): that context is the one its callers cancel.
+	if name := contextField(fn); name != "" {
+		return name
+	}
 	// A request the function was handed (a handler's inbound request)
 	// carries a context: r.Context() is there to honour.
 	for f := fn; f != nil; f = f.Parent() {
@@ -473,6 +479,54 @@ func (c *checker) contextInScope(fn *ssa.Function, a *attempt) string {
 		}
 	}
 	return ""
+}
+
+// contextField returns the source form of the first context-typed field
+// that fn loads through its parameters or free variables
+// (r.config.Context), or "" if it loads none. httpexpect's retry loop
+// builds each attempt's context from r.config.Context and sleeps
+// between attempts with a hook that does not watch it.
+func contextField(fn *ssa.Function) string {
+	for _, b := range fn.Blocks {
+		for _, instr := range b.Instrs {
+			v, ok := instr.(ssa.Value)
+			if !ok {
+				continue
+			}
+			if load, ok := v.(*ssa.UnOp); ok && load.Op == token.MUL {
+				v = load.X
+			}
+			if f := valueflow.FieldOf(v); f == nil || !httplib.IsContext(f.Type()) {
+				continue
+			}
+			if path, ok := fieldPath(v); ok {
+				return path
+			}
+		}
+	}
+	return ""
+}
+
+// fieldPath renders a chain of field selections rooted at a parameter
+// or free variable as source ("r.config.Context").
+func fieldPath(v ssa.Value) (string, bool) {
+	switch v := v.(type) {
+	case *ssa.Parameter, *ssa.FreeVar:
+		return v.Name(), v.Name() != "_"
+	case *ssa.UnOp:
+		if v.Op == token.MUL {
+			return fieldPath(v.X)
+		}
+	case *ssa.FieldAddr:
+		if base, ok := fieldPath(v.X); ok {
+			return base + "." + valueflow.FieldOf(v).Name(), true
+		}
+	case *ssa.Field:
+		if base, ok := fieldPath(v.X); ok {
+			return base + "." + valueflow.FieldOf(v).Name(), true
+		}
+	}
+	return "", false
 }
 
 // readsRequestContext reports whether fn calls (*http.Request).Context.

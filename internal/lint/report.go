@@ -86,7 +86,7 @@ func NewReporter(pass *analysis.Pass, includeTests bool) *Reporter {
 		files:        make(map[*token.File]*fileInfo),
 		seen:         make(map[seenKey]bool),
 	}
-	supportPkg := !includeTests && (IsTestSupportPath(pass.Pkg.Path()) || isCodeGenerator(pass.Pkg, pass.Files) || drivesTests(pass.Fset, pass.Files))
+	supportPkg := !includeTests && (IsTestSupportPath(pass.Pkg.Path()) || isCodeGenerator(pass.Pkg, pass.Files) || drivesTests(pass.Fset, pass.Files) && !isModuleRoot(pass))
 	for _, f := range pass.Files {
 		tf := pass.Fset.File(f.FileStart)
 		if tf == nil {
@@ -254,4 +254,13 @@ func GroupCount(n int, what string) string {
 // WithoutGroupCount returns msg without the note GroupCount writes.
 func WithoutGroupCount(msg string) string {
 	return groupCount.ReplaceAllString(msg, "")
+}
+
+// isModuleRoot reports whether pass's package is the root package of its
+// module. A module whose root package adapts a test framework is a
+// testing library (httpexpect's reporters wrap testify's assertions): its
+// root package is the product its users import, run in their tests, and
+// its maintainers fix, not the support of its own tests.
+func isModuleRoot(pass *analysis.Pass) bool {
+	return pass.Module != nil && pass.Module.Path != "" && pass.Pkg.Path() == pass.Module.Path
 }

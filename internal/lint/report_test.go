@@ -1,9 +1,13 @@
 package lint
 
 import (
+	"go/ast"
 	"go/parser"
 	"go/token"
+	"go/types"
 	"testing"
+
+	"golang.org/x/tools/go/analysis"
 )
 
 // TestIsGenerated: a file cmd/cgo translated from a package's own file
@@ -27,6 +31,44 @@ func TestIsGenerated(t *testing.T) {
 		}
 		if got := IsGenerated(fset, f); got != c.want {
 			t.Errorf("%s: IsGenerated = %v, want %v", c.name, got, c.want)
+		}
+	}
+}
+
+// TestDrivesTestsModuleRoot: a package one of whose files imports a test
+// framework is test support, unless it is its module's root package: a
+// testing library (httpexpect) is the product of its module. The file
+// that imports the framework is test code either way.
+func TestDrivesTestsModuleRoot(t *testing.T) {
+	const reporter = "package expect\n\nimport \"github.com/stretchr/testify/assert\"\n\nvar _ = assert.New\n"
+	const request = "package expect\n\nfunc Retry() {}\n"
+	for _, c := range []struct {
+		name, pkg, module string
+		excluded          bool
+	}{
+		{"module root", "example.com/expect", "example.com/expect", false},
+		{"package of the module", "example.com/app/driver", "example.com/app", true},
+		{"no module known", "example.com/expect", "", true},
+	} {
+		fset := token.NewFileSet()
+		var files []*ast.File
+		for name, src := range map[string]string{"reporter.go": reporter, "request.go": request} {
+			f, err := parser.ParseFile(fset, name, src, 0)
+			if err != nil {
+				t.Fatal(err)
+			}
+			files = append(files, f)
+		}
+		pass := &analysis.Pass{Fset: fset, Files: files, Pkg: types.NewPackage(c.pkg, "expect")}
+		if c.module != "" {
+			pass.Module = &analysis.Module{Path: c.module}
+		}
+		r := NewReporter(pass, false)
+		for _, f := range files {
+			want := c.excluded || fset.File(f.FileStart).Name() == "reporter.go"
+			if got := r.Excluded(f.Name.Pos()); got != want {
+				t.Errorf("%s: %s excluded = %v, want %v", c.name, fset.File(f.FileStart).Name(), got, want)
+			}
 		}
 	}
 }

@@ -78,3 +78,66 @@ func (h *hooked) send(ctx context.Context, req *http.Request) (*http.Response, e
 }
 
 var _ = newHooked
+
+// A context kept in the configuration of the request the loop sends
+// (httpexpect's r.config.Context before v2.9.0): the loop reads it to
+// bound each attempt, so a caller cancels it expecting the retries to
+// stop, and the sleep between attempts does not watch it.
+type expectConfig struct {
+	Client  *http.Client
+	Context context.Context
+}
+
+type expectRequest struct {
+	config  expectConfig
+	httpReq *http.Request
+	sleepFn func(time.Duration)
+}
+
+func newExpectRequest(config expectConfig, req *http.Request) *expectRequest {
+	return &expectRequest{config: config, httpReq: req, sleepFn: time.Sleep}
+}
+
+func (r *expectRequest) Expect() (*http.Response, error) {
+	return r.retryRequest(func() (*http.Response, error) {
+		return r.config.Client.Do(r.httpReq)
+	})
+}
+
+func (r *expectRequest) retryRequest(reqFunc func() (*http.Response, error)) (*http.Response, error) {
+	for i := 0; ; i++ {
+		if r.config.Context != nil {
+			r.httpReq = r.httpReq.WithContext(r.config.Context)
+		}
+		resp, err := reqFunc()
+		if err == nil || i == 3 {
+			return resp, err
+		}
+		r.sleepFn(time.Second) // want `a time.Sleep hook in this retry loop ignores r.config.Context; select on r.config.Context.Done\(\) and a timer`
+	}
+}
+
+// plainRequest keeps no context: there is nothing for its wait to honour.
+type plainRequest struct {
+	client  *http.Client
+	url     string
+	sleepFn func(time.Duration)
+}
+
+func newPlainRequest(c *http.Client, url string) *plainRequest {
+	return &plainRequest{client: c, url: url, sleepFn: time.Sleep}
+}
+
+func (r *plainRequest) retryRequest() (*http.Response, error) {
+	req, err := http.NewRequest(http.MethodGet, r.url, nil)
+	if err != nil {
+		return nil, err
+	}
+	for i := 0; ; i++ {
+		resp, err := r.client.Do(req)
+		if err == nil || i == 3 {
+			return resp, err
+		}
+		r.sleepFn(time.Second)
+	}
+}
