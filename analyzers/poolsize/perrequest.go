@@ -30,6 +30,11 @@ func poolUse(call *ssa.CallCommon, arg int) valueflow.Use {
 	if fn := valueflow.StaticCallee(call); fn != nil {
 		return httplib.PoolUseOf(fn, arg)
 	}
+	if arg == 0 && httplib.IsDecorator(call.Signature()) {
+		// A decorator the caller supplies wraps the sender it is given:
+		// the pool sends through what it returns.
+		return valueflow.UseDerive
+	}
 	return valueflow.UseUnknown
 }
 

@@ -46,8 +46,17 @@ func (r *Resolver) factory(fn *ssa.Function, i int) *Transport {
 		return nil
 	}
 	inBody := func(p token.Pos) bool { return body.Pos() <= p && p < body.End() }
+	for _, v := range valueflow.Returns(fn, i) {
+		if loadsPackageState(v) {
+			// A pool kept in a package variable (built once under a
+			// sync.Once, go-autorest's defaultSenders): shared, not new.
+			return nil
+		}
+	}
 	var t *Transport
-	isClient := typeutil.IsPointerTo(results.At(i).Type(), httplib.NetHTTP, "Client")
+	// A client returned as itself or behind a sender interface of the
+	// package (go-autorest's Sender, a Doer).
+	isClient := typeutil.IsPointerTo(results.At(i).Type(), httplib.NetHTTP, "Client") || httplib.IsDoer(results.At(i).Type())
 	switch {
 	case holdsRoundTripper(results.At(i).Type()):
 		t = r.ResultTransport(fn, i)
@@ -66,11 +75,21 @@ func (r *Resolver) factory(fn *ssa.Function, i int) *Transport {
 			return t
 		}
 	}
-	// A pass-through: every path returns a factory's new pool.
+	// A pass-through: every path returns a factory's new pool, but for
+	// those that return the caller's own (if c.Sender == nil { return
+	// newSender() }; return c.Sender): judge the default path.
 	var pass *Transport
-	for _, v := range valueflow.Returns(fn, i) {
-		if isNil(v) {
-			continue // an error path
+	for _, b := range fn.Blocks {
+		if len(b.Instrs) == 0 {
+			continue
+		}
+		ret, ok := b.Instrs[len(b.Instrs)-1].(*ssa.Return)
+		if !ok || i >= len(ret.Results) {
+			continue
+		}
+		v := ret.Results[i]
+		if isNil(v) || valueflow.DefaultedByReturn(b, valueflow.StripCopies(v)) {
+			continue // an error path, or the caller's choice
 		}
 		call, idx := valueflow.CallOf(v)
 		if call == nil {
@@ -204,4 +223,32 @@ func (r *Resolver) clientTransportParam(fn *ssa.Function, i int) (k int, ok bool
 		}
 	}
 	return k, k >= 0
+}
+
+// loadsPackageState reports whether v is loaded from a package variable,
+// an element or field of one included.
+func loadsPackageState(v ssa.Value) bool {
+	v = valueflow.StripCopies(v)
+	for range 8 {
+		switch x := v.(type) {
+		case *ssa.Global:
+			return true
+		case *ssa.UnOp:
+			if x.Op != token.MUL {
+				return false
+			}
+			v = x.X
+		case *ssa.FieldAddr:
+			v = x.X
+		case *ssa.IndexAddr:
+			v = x.X
+		case *ssa.Field:
+			v = x.X
+		case *ssa.Index:
+			v = x.X
+		default:
+			return false
+		}
+	}
+	return false
 }

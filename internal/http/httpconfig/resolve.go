@@ -499,6 +499,35 @@ func (r *Resolver) transportOrigin(o valueflow.Origin) *Transport {
 	return UnknownTransport()
 }
 
+// copiesDefault reports whether v loads the field of the given name from
+// http.DefaultTransport (through a type assertion or a variable holding
+// it): go-autorest's sender spells out a transport field by field from
+// DefaultTransport's (MaxIdleConns: defaultTransport.MaxIdleConns), which
+// gives it DefaultTransport's values.
+func (r *Resolver) copiesDefault(v ssa.Value, name string) bool {
+	load, ok := valueflow.StripCopies(v).(*ssa.UnOp)
+	if !ok || load.Op != token.MUL {
+		return false
+	}
+	fa, ok := load.X.(*ssa.FieldAddr)
+	if !ok {
+		return false
+	}
+	if f := valueflow.FieldOf(fa); f == nil || f.Name() != name || !httplib.IsTransport(fa.X.Type()) {
+		return false
+	}
+	origins := r.ix.Origins(fa.X)
+	if len(origins) == 0 {
+		return false
+	}
+	for _, o := range origins {
+		if o.V == nil || r.transportOriginMemo(o).Origin != OriginDefault {
+			return false
+		}
+	}
+	return true
+}
+
 // ownRoundTripper reports whether v makes a RoundTripper of a type that
 // is not net/http's: an allocation of another type, or a function
 // (closure) converted to a function type with a RoundTrip method.
@@ -537,6 +566,9 @@ func (r *Resolver) transportCall(call *ssa.Call, idx int) *Transport {
 			return r.Transport(c.Args[k]).Copy()
 		}
 		return r.ResultTransport(callee, idx)
+	}
+	if k, ok := httplib.WrapperArg(fn); ok && idx == 0 && k < len(c.Args) {
+		return r.Transport(c.Args[k]).Copy()
 	}
 	if t := r.factTransport(fn, idx); t != nil {
 		return t.Copy()
@@ -596,11 +628,19 @@ func (r *Resolver) applyTransportStores(t *Transport, v ssa.Value, homes ...valu
 		}
 		name := st.Field.Name()
 		if f, ok := fieldByName(name); ok {
+			if r.copiesDefault(st.Value, name) {
+				t.Set(f, setting.ConstValue(defaultTransport[f], true, st.Pos()))
+				continue
+			}
 			t.Set(f, r.valueOf(st.Value, st.Pos()))
 			continue
 		}
 		switch name {
 		case "DialContext", "Dial":
+			if r.copiesDefault(st.Value, name) {
+				t.Set(DialTimeout, setting.ConstValue(defaultTransport[DialTimeout], true, st.Pos()))
+				continue
+			}
 			t.Set(DialTimeout, r.dialTimeout(st.Value, st.Pos()))
 			if r.localDial(st.Value) {
 				t.Set(LocalDial, setting.ConstValue(1, true, st.Pos()))

@@ -3,6 +3,7 @@ package valueflow
 import (
 	"go/token"
 	"go/types"
+	"slices"
 	"sync"
 
 	"golang.org/x/tools/go/ssa"
@@ -72,6 +73,11 @@ const maxDepth = 3
 func (ix *Index) Lifetime(v ssa.Value, classify Classify) Lifetime {
 	var lt Lifetime
 	seen := make(map[ssa.Value]bool)
+	// returnTo lists, for each function of this package the object was
+	// followed into, the calls that passed it: a function that returns
+	// what it was given (a decorator chain, s = decorate(s); return s)
+	// hands the object back to those calls' results.
+	returnTo := make(map[*ssa.Function][]*ssa.Call)
 	var walk func(v ssa.Value, depth int)
 	walk = func(v ssa.Value, depth int) {
 		if v == nil || seen[v] {
@@ -133,11 +139,19 @@ func (ix *Index) Lifetime(v ssa.Value, classify Classify) Lifetime {
 			case *ssa.Go:
 				lt.Escapes = true
 			case ssa.CallInstruction:
-				ix.lifetimeCall(r, v, depth, classify, walk, &lt)
+				ix.lifetimeCall(r, v, depth, classify, walk, &lt, returnTo)
 			case *ssa.Return:
-				lt.Escapes = true
 				if depth == 0 {
+					lt.Escapes = true
 					lt.Kept = true // returned by the function that creates it
+					continue
+				}
+				calls := returnTo[r.Parent()]
+				if len(calls) == 0 {
+					lt.Escapes = true
+				}
+				for _, call := range calls {
+					walkResult(call, depth-1, walk)
 				}
 			default:
 				// Send, MapUpdate, Slice, Index, ...: kept beyond the call
@@ -151,7 +165,7 @@ func (ix *Index) Lifetime(v ssa.Value, classify Classify) Lifetime {
 }
 
 // lifetimeCall follows the object v into call r.
-func (ix *Index) lifetimeCall(r ssa.CallInstruction, v ssa.Value, depth int, classify Classify, walk func(ssa.Value, int), lt *Lifetime) {
+func (ix *Index) lifetimeCall(r ssa.CallInstruction, v ssa.Value, depth int, classify Classify, walk func(ssa.Value, int), lt *Lifetime, returnTo map[*ssa.Function][]*ssa.Call) {
 	c := r.Common()
 	if c.Value == v {
 		if !c.IsInvoke() {
@@ -181,12 +195,7 @@ func (ix *Index) lifetimeCall(r ssa.CallInstruction, v ssa.Value, depth int, cla
 			lt.Closed = true
 		case UseDerive:
 			if call, ok := r.(*ssa.Call); ok {
-				walk(call, depth)
-				for _, rr := range referrersOf(call) {
-					if ex, ok := rr.(*ssa.Extract); ok {
-						walk(ex, depth)
-					}
-				}
+				walkResult(call, depth, walk)
 			}
 		case UseEscape:
 			lt.Escapes = true
@@ -196,7 +205,20 @@ func (ix *Index) lifetimeCall(r ssa.CallInstruction, v ssa.Value, depth int, cla
 				lt.Escapes = true
 				continue
 			}
+			if call, ok := r.(*ssa.Call); ok && !slices.Contains(returnTo[callee], call) {
+				returnTo[callee] = append(returnTo[callee], call)
+			}
 			walk(callee.Params[i], depth+1)
+		}
+	}
+}
+
+// walkResult follows the results of call, which carry the object.
+func walkResult(call *ssa.Call, depth int, walk func(ssa.Value, int)) {
+	walk(call, depth)
+	for _, rr := range referrersOf(call) {
+		if ex, ok := rr.(*ssa.Extract); ok {
+			walk(ex, depth)
 		}
 	}
 }

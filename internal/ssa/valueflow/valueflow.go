@@ -700,3 +700,67 @@ func funcOf(v ssa.Value) *ssa.Function {
 	}
 	return nil
 }
+
+// DefaultedByReturn reports whether v, a value that block b returns, is
+// the caller's choice that the function replaces with a default by
+// returning early when it is nil: a parameter or a field load that an
+// if dominating b tests against nil, with b on the non-nil side
+// (if c.Sender == nil { return newSender() }; return c.Sender). Like an
+// Injected origin, the default path is the one to judge.
+func DefaultedByReturn(b *ssa.BasicBlock, v ssa.Value) bool {
+	key, ok := nilTestKey(v)
+	if !ok {
+		return false
+	}
+	for d := b.Idom(); d != nil; d = d.Idom() {
+		if len(d.Instrs) == 0 {
+			continue
+		}
+		iff, ok := d.Instrs[len(d.Instrs)-1].(*ssa.If)
+		if !ok {
+			continue
+		}
+		bin, ok := iff.Cond.(*ssa.BinOp)
+		if !ok || (bin.Op != token.EQL && bin.Op != token.NEQ) {
+			continue
+		}
+		x := bin.X
+		if k, ok := bin.X.(*ssa.Const); ok && k.IsNil() {
+			x = bin.Y
+		} else if k, ok := bin.Y.(*ssa.Const); !ok || !k.IsNil() {
+			continue
+		}
+		if k, ok := nilTestKey(x); !ok || k != key {
+			continue
+		}
+		nonNil := d.Succs[0]
+		if bin.Op == token.EQL {
+			nonNil = d.Succs[1]
+		}
+		if len(nonNil.Preds) == 1 && nonNil.Dominates(b) {
+			return true
+		}
+	}
+	return false
+}
+
+// A nilKey names what a nil test looks at: a parameter, or a field of a
+// value.
+type nilKey struct {
+	base  ssa.Value
+	field int
+}
+
+func nilTestKey(v ssa.Value) (nilKey, bool) {
+	switch v := v.(type) {
+	case *ssa.Parameter:
+		return nilKey{v, -1}, true
+	case *ssa.Field:
+		return nilKey{v.X, v.Field}, true
+	case *ssa.UnOp:
+		if fa, ok := v.X.(*ssa.FieldAddr); ok && v.Op == token.MUL {
+			return nilKey{fa.X, fa.Field}, true
+		}
+	}
+	return nilKey{}, false
+}
