@@ -113,7 +113,7 @@ func (c *checker) recursionRules(fn *ssa.Function, a *attempt, rec *retryloop.Re
 	switch {
 	case rec.Reauth && !rec.Bounded:
 		c.rep.Report(analysis.Diagnostic{Pos: pos, End: end, Category: UnboundedLoop, Related: related,
-			Message: fmt.Sprintf("%s calls itself to re-authenticate and retry %s with no bound; %s", fn.Name(), a.name, reauthFix)})
+			Message: fmt.Sprintf("%s calls itself to re-authenticate and retry %s, unbounded; %s", fn.Name(), a.name, reauthFix)})
 	case !rec.Bounded:
 		c.rep.Report(analysis.Diagnostic{Pos: pos, End: end, Category: UnboundedLoop, Related: related,
 			Message: fmt.Sprintf("%s calls itself to retry %s with no bound; %s", fn.Name(), a.name, boundFix)})
@@ -170,8 +170,9 @@ func (c *checker) classify(call ssa.CallInstruction) *attempt {
 		a.method, a.methodFrom, _ = c.methods.Request(hc.Request)
 		return a
 	}
-	// A helper of this package that sends the request it receives.
-	if callee := call.Common().StaticCallee(); callee != nil && callee.Pkg == c.res.Index.Pkg {
+	// A helper that sends the request it receives: of this package, or
+	// of another by its facts.
+	if callee := call.Common().StaticCallee(); callee != nil {
 		args := call.Common().Args
 		if p := c.senders.Of(callee); p.Index >= 0 && p.Index < len(args) {
 			req := args[p.Index]

@@ -132,7 +132,7 @@ func run(pass *analysis.Pass, rep *lint.Reporter, cfg *config) error {
 		libs:        httplib.NewRetryResolver(res.Index),
 		helperSends: make(map[*ssa.Function]string),
 		deadlines:   res.DeadlineResolver(),
-		senders:     sends.NewRequestSenders(res.Index),
+		senders:     sends.NewRequestSenders(res.Index, res),
 		bodies:      res.BodyResolver(),
 		keys:        make(map[string]bool),
 	}

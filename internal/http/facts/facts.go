@@ -56,6 +56,9 @@ type Summary struct {
 	// ReadOnly lists the parameters of a function that are clients or
 	// transports it neither writes nor lets escape.
 	ReadOnly []int
+	// Request is the request parameter a function sends, directly or
+	// through helpers (see sends.RequestSenders), or nil.
+	Request *sends.RequestParam
 }
 
 // A Value is the summary of one result, variable or field.
@@ -105,6 +108,9 @@ func (s *Summary) String() string {
 	}
 	for _, p := range s.ReadOnly {
 		parts = append(parts, fmt.Sprintf("readonly(%d)", p))
+	}
+	if p := s.Request; p != nil {
+		parts = append(parts, fmt.Sprintf("sendsrequest(%d)", p.Index))
 	}
 	return strings.Join(parts, " ")
 }
@@ -249,6 +255,14 @@ func (r *Result) ReadOnlyParam(fn *types.Func, i int) bool {
 	return false
 }
 
+// RequestParam implements sends.RequestFacts.
+func (r *Result) RequestParam(fn *types.Func) (sends.RequestParam, bool) {
+	if s := r.imported[fn]; s != nil && s.Request != nil {
+		return *s.Request, true
+	}
+	return sends.RequestParam{}, false
+}
+
 // KeepsTransports implements httpconfig.Facts.
 func (r *Result) KeepsTransports(pkg *types.Package) bool { return r.keeps[pkg] }
 
@@ -345,6 +359,7 @@ func exportSummaries(pass *analysis.Pass, res *Result, pkg *ssa.Package, funcs [
 	clients := res.ClientResolver()
 	deadlines := res.DeadlineResolver()
 	senders := sends.NewResolver(res.Index, clients, deadlines, res)
+	requests := sends.NewRequestSenders(res.Index, res)
 	bodies := res.BodyResolver()
 	summarise := func(t types.Type, client func() *httpconfig.Client, transport func() *httpconfig.Transport, dl func() deadline.Deadline) (Value, bool) {
 		var r Value
@@ -434,7 +449,10 @@ func exportSummaries(pass *analysis.Pass, res *Result, pkg *ssa.Package, funcs [
 				s.ReadOnly = append(s.ReadOnly, i)
 			}
 		}
-		if any || len(s.Sends) > 0 || len(s.ReadOnly) > 0 {
+		if p := requests.Of(fn); p.Index >= 0 {
+			s.Request = &p
+		}
+		if any || len(s.Sends) > 0 || len(s.ReadOnly) > 0 || s.Request != nil {
 			export(obj, s)
 		}
 	}

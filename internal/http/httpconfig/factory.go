@@ -46,12 +46,12 @@ func (r *Resolver) factory(fn *ssa.Function, i int) *Transport {
 		return nil
 	}
 	inBody := func(p token.Pos) bool { return body.Pos() <= p && p < body.End() }
-	for _, v := range valueflow.Returns(fn, i) {
-		if loadsPackageState(v) {
-			// A pool kept in a package variable (built once under a
-			// sync.Once, go-autorest's defaultSenders): shared, not new.
-			return nil
-		}
+	if rets := valueflow.Returns(fn, i); sharedOnEveryPath(rets) {
+		// A pool kept in a package variable on every path (built once
+		// under a sync.Once, go-autorest's defaultSenders): shared, not
+		// new. One path returning http.DefaultClient while another
+		// builds a client is still a factory.
+		return nil
 	}
 	var t *Transport
 	// A client returned as itself or behind a sender interface of the
@@ -251,4 +251,20 @@ func loadsPackageState(v ssa.Value) bool {
 		}
 	}
 	return false
+}
+
+// sharedOnEveryPath reports whether every value of rets but nil is
+// loaded from a package variable, and one is.
+func sharedOnEveryPath(rets []ssa.Value) bool {
+	shared := false
+	for _, v := range rets {
+		switch {
+		case isNil(v):
+		case loadsPackageState(v):
+			shared = true
+		default:
+			return false
+		}
+	}
+	return shared
 }

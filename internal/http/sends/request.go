@@ -1,6 +1,8 @@
 package sends
 
 import (
+	"go/types"
+
 	"golang.org/x/tools/go/ssa"
 
 	"github.com/httplint/httplint/internal/http/httplib"
@@ -18,8 +20,16 @@ import (
 // c.send(req) retries req). It memoises and is not safe for concurrent
 // use.
 type RequestSenders struct {
-	ix   *valueflow.Index
-	memo map[*ssa.Function]RequestParam
+	ix    *valueflow.Index
+	facts RequestFacts
+	memo  map[*ssa.Function]RequestParam
+}
+
+// RequestFacts gives the request parameters that the functions of other
+// packages send, from analysis facts.
+type RequestFacts interface {
+	// RequestParam returns the request parameter fn sends, if known.
+	RequestParam(fn *types.Func) (RequestParam, bool)
 }
 
 // A RequestParam says which parameter of a function is a request it
@@ -31,25 +41,30 @@ type RequestParam struct {
 	What string
 }
 
-// NewRequestSenders returns a RequestSenders over ix.
-func NewRequestSenders(ix *valueflow.Index) *RequestSenders {
-	return &RequestSenders{ix: ix, memo: make(map[*ssa.Function]RequestParam)}
+// NewRequestSenders returns a RequestSenders over ix; facts, when not
+// nil, describe the functions of other packages.
+func NewRequestSenders(ix *valueflow.Index, facts RequestFacts) *RequestSenders {
+	return &RequestSenders{ix: ix, facts: facts, memo: make(map[*ssa.Function]RequestParam)}
 }
 
-// Of returns the request parameter that fn, a function of this package,
-// sends through net/http, directly or through other functions of the
-// package; Index is -1 when there is none. Each function is analysed
-// once (the results are memoised), so a chain of helpers of any length
-// costs time linear in its size.
+// Of returns the request parameter that fn sends through net/http,
+// directly or through other functions: of its package, or of others by
+// their facts (lfshttp's DoWithRedirect(cli, req, ...)); Index is -1
+// when there is none. Each function of the package is analysed once
+// (the results are memoised), so a chain of helpers of any length costs
+// time linear in its size.
 func (r *RequestSenders) Of(fn *ssa.Function) RequestParam {
+	none := RequestParam{Index: -1}
+	if fn == nil {
+		return none
+	}
+	if fn.Pkg != r.ix.Pkg {
+		return r.imported(fn)
+	}
 	if p, ok := r.memo[fn]; ok {
 		return p
 	}
-	none := RequestParam{Index: -1}
 	r.memo[fn] = none // recursion
-	if fn == nil || fn.Pkg != r.ix.Pkg {
-		return none
-	}
 	out := none
 	for _, b := range fn.Blocks {
 		for _, instr := range b.Instrs {
@@ -61,7 +76,7 @@ func (r *RequestSenders) Of(fn *ssa.Function) RequestParam {
 			what := ""
 			if s, ok := httplib.ClassifyIn(r.ix, call); ok && s.Request != nil {
 				req, what = s.Request, s.Name
-			} else if callee := call.Common().StaticCallee(); callee != nil && callee.Pkg == r.ix.Pkg {
+			} else if callee := call.Common().StaticCallee(); callee != nil {
 				if p := r.Of(callee); p.Index >= 0 && p.Index < len(call.Common().Args) {
 					req, what = call.Common().Args[p.Index], p.What
 				}
@@ -76,4 +91,23 @@ func (r *RequestSenders) Of(fn *ssa.Function) RequestParam {
 	}
 	r.memo[fn] = out
 	return out
+}
+
+// imported returns the request parameter that fn, a function of another
+// package, sends by its facts.
+func (r *RequestSenders) imported(fn *ssa.Function) RequestParam {
+	if r.facts == nil {
+		return RequestParam{Index: -1}
+	}
+	if o := fn.Origin(); o != nil {
+		fn = o
+	}
+	obj, ok := fn.Object().(*types.Func)
+	if !ok {
+		return RequestParam{Index: -1}
+	}
+	if p, ok := r.facts.RequestParam(obj); ok {
+		return p
+	}
+	return RequestParam{Index: -1}
 }

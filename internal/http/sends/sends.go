@@ -176,6 +176,14 @@ func (s ParamSend) viable() bool {
 // param returns the index of the parameter of fn that v always is (through
 // copies and request derivations such as WithContext), or -1.
 func param(ix *valueflow.Index, fn *ssa.Function, v ssa.Value) int {
+	return paramSeen(ix, fn, v, make(map[ssa.Value]bool))
+}
+
+func paramSeen(ix *valueflow.Index, fn *ssa.Function, v ssa.Value, seen map[ssa.Value]bool) int {
+	if seen[v] {
+		return -1 // a request derived from itself in a loop
+	}
+	seen[v] = true
 	idx := -1
 	for _, o := range ix.Origins(v) {
 		x := o.V
@@ -183,7 +191,7 @@ func param(ix *valueflow.Index, fn *ssa.Function, v ssa.Value) int {
 			// A request derived from another (WithContext, Clone) is
 			// that request.
 			if d, ok := httplib.RequestDerivationOf(valueflow.StaticCallee(call.Common())); ok && d.From < len(call.Call.Args) {
-				return param(ix, fn, call.Call.Args[d.From])
+				return paramSeen(ix, fn, call.Call.Args[d.From], seen)
 			}
 		}
 		p, ok := x.(*ssa.Parameter)

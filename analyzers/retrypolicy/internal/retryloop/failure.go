@@ -3,6 +3,7 @@ package retryloop
 import (
 	"go/constant"
 	"go/token"
+	"regexp"
 
 	"golang.org/x/tools/go/ssa"
 
@@ -36,7 +37,16 @@ func outcomeTest(b *ssa.BasicBlock, a Attempt) (iff *ssa.If, fail, succ *ssa.Bas
 // out a transient failure.
 func authTest(b *ssa.BasicBlock, a Attempt) (iff *ssa.If, refused, other *ssa.BasicBlock, ok bool) {
 	iff, ok = lastIf(b)
-	if !ok || a.Resp == nil {
+	if !ok {
+		return nil, nil, nil, false
+	}
+	if refusedTrue, ok := authPredicate(iff.Cond, a); ok {
+		if refusedTrue {
+			return iff, b.Succs[0], b.Succs[1], true
+		}
+		return iff, b.Succs[1], b.Succs[0], true
+	}
+	if a.Resp == nil {
 		return nil, nil, nil, false
 	}
 	c, isBin := iff.Cond.(*ssa.BinOp)
@@ -66,6 +76,31 @@ func authTest(b *ssa.BasicBlock, a Attempt) (iff *ssa.If, refused, other *ssa.Ba
 	}
 	return nil, nil, nil, false
 }
+
+// authPredicate reports whether cond calls a predicate on attempt a's
+// error that asks whether the server refused the credentials, by its
+// name (git-lfs' errors.IsAuthError(err), Kubernetes'
+// apierrors.IsUnauthorized(err)), and whether its true branch is the
+// refusal.
+func authPredicate(cond ssa.Value, a Attempt) (refusedTrue, ok bool) {
+	if not, isNot := cond.(*ssa.UnOp); isNot && not.Op == token.NOT {
+		rt, ok := authPredicate(not.X, a)
+		return !rt, ok
+	}
+	c, isCall := cond.(*ssa.Call)
+	if !isCall || a.Err == nil || len(c.Call.Args) != 1 || !derives(c.Call.Args[0], a.Err) {
+		return false, false
+	}
+	fn := valueflow.StaticCallee(&c.Call)
+	if fn == nil || !authPredicateName.MatchString(fn.Name()) {
+		return false, false
+	}
+	return true, true
+}
+
+// authPredicateName matches the names of predicates on an error that
+// ask whether it is a refusal of the credentials.
+var authPredicateName = regexp.MustCompile(`^Is(Auth(entication)?(Error|Err|Failure|Failed|Required)|Unauthori[sz]ed|ProxyAuthRequired)$`)
 
 // failureTest reports whether cond tests the outcome of attempt a, and
 // whether its true branch is the failure branch.

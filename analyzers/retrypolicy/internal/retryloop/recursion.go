@@ -59,7 +59,13 @@ func FindRecursion(fn *ssa.Function, a Attempt, self []ssa.CallInstruction, ix *
 				if s == a.Call {
 					continue
 				}
-				if !reachesFrom(fail, s.Block()) || !sameInputs(fn, a, s) {
+				if !reachesFrom(fail, s.Block()) {
+					continue
+				}
+				// After a refusal the function asks for new credentials
+				// (git-lfs' DoWithAuth passes a new access mode): the
+				// request sent again must be the same.
+				if !sameInputs(fn, a, s) && !(reauth && sameRequestArg(fn, a, s)) {
 					continue
 				}
 				r := newRecursion(fn, a, s, Edge{If: iff, Succ: fail}, cb, ix)
@@ -175,6 +181,24 @@ func sameInputs(fn *ssa.Function, a Attempt, s ssa.CallInstruction) bool {
 		}
 	}
 	return true
+}
+
+// sameRequestArg reports whether the self-call s passes on unchanged an
+// *http.Request parameter of fn from which attempt a's request is
+// computed.
+func sameRequestArg(fn *ssa.Function, a Attempt, s ssa.CallInstruction) bool {
+	args := s.Common().Args
+	for i, p := range fn.Params {
+		if i >= len(args) || !httplib.IsRequest(p.Type()) || !sameRequest(args[i], p, 0) {
+			continue
+		}
+		for _, in := range a.Inputs {
+			if in != nil && computedFrom(in, p) {
+				return true
+			}
+		}
+	}
+	return false
 }
 
 // computedFrom reports whether v is p or is computed from p by the

@@ -86,3 +86,22 @@ func newSharedClient() *http.Client {
 func SendShared(r *http.Request) (*http.Response, error) {
 	return SendWithSender(sharedSender(), r)
 }
+
+// uploadClient returns the shared default client when no certificate is
+// configured, and a client with a new transport otherwise (goreleaser's
+// getHTTPClient): the configured path is still a pool per call.
+func uploadClient(trustedCerts string) (*http.Client, error) {
+	if trustedCerts == "" {
+		return http.DefaultClient, nil
+	}
+	transport := &http.Transport{IdleConnTimeout: 90 * time.Second}
+	return &http.Client{Transport: transport}, nil
+}
+
+func Upload(r *http.Request, trustedCerts string) (*http.Response, error) {
+	client, err := uploadClient(trustedCerts) // want `uploadClient\(\) creates a new pool per call of Upload; create it once and reuse it`
+	if err != nil {
+		return nil, err
+	}
+	return client.Do(r)
+}

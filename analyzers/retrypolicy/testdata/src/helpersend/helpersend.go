@@ -8,6 +8,8 @@ import (
 	"net/http"
 	"strings"
 	"time"
+
+	"example.com/transfer"
 )
 
 type client struct{ hc *http.Client }
@@ -150,4 +152,33 @@ func longChain(c *http.Client, req *http.Request) {
 			return
 		}
 	}
+}
+
+// A helper of another package that sends the request it receives, known
+// by its facts, is an attempt too.
+
+func foreverForeign(tc *transfer.Client, req *http.Request) {
+	for { // want `this loop retries \(\*http.Client\).Do via DoWith\(\) with no bound; cap the attempts or check a context` `this loop retries \(\*http.Client\).Do via DoWith\(\) immediately; add a backoff between attempts`
+		resp, err := tc.DoWith(http.DefaultClient, req)
+		if err == nil {
+			resp.Body.Close()
+			return
+		}
+	}
+}
+
+func boundedForeign(ctx context.Context, tc *transfer.Client, req *http.Request) error {
+	var err error
+	for i := 0; i < 3; i++ {
+		var resp *http.Response
+		if resp, err = tc.Do(req.WithContext(ctx)); err == nil {
+			return resp.Body.Close()
+		}
+		select {
+		case <-ctx.Done():
+			return ctx.Err()
+		case <-time.After(time.Second):
+		}
+	}
+	return err
 }

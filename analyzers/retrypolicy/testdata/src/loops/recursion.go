@@ -5,6 +5,7 @@ import (
 	"errors"
 	"net/http"
 	"net/url"
+	"strconv"
 	"strings"
 	"time"
 )
@@ -106,7 +107,7 @@ func (c *authClient) request(method, u string) (*http.Response, error) {
 			return nil, err
 		}
 		c.token = tok
-		return c.request(method, u) // want `request calls itself to re-authenticate and retry \(\*http.Client\).Do with no bound; retry at most once`
+		return c.request(method, u) // want `request calls itself to re-authenticate and retry \(\*http.Client\).Do, unbounded; retry at most once`
 	}
 	return resp, nil
 }
@@ -167,4 +168,65 @@ func (c *authClient) missing(u string) (*http.Response, error) {
 		return c.missing(u + "/")
 	}
 	return resp, nil
+}
+
+// Retries after the attempt's error says the credentials were refused,
+// asked by a predicate on the error, with a new access mode: the
+// request passed on is the same, and the count of attempts restarts on
+// each call (git-lfs' DoWithAuth before v3.8.0).
+
+type authErr struct{ error }
+
+func (authErr) AuthError() bool { return true }
+
+// IsAuthError reports whether err is a refusal of the credentials.
+func IsAuthError(err error) bool {
+	e, ok := err.(interface{ AuthError() bool })
+	return ok && e.AuthError()
+}
+
+type lfsClient struct {
+	hc *http.Client
+}
+
+func (c *lfsClient) DoWithAuth(remote string, mode int, req *http.Request) (*http.Response, error) {
+	count := 0
+	res, err := c.doWithAuth(remote, &count, mode, req)
+	if IsAuthError(err) {
+		if req.Header.Get("Authorization") == "" {
+			return c.DoWithAuth(remote, mode+1, req) // want `DoWithAuth calls itself to re-authenticate and retry \(\*http.Client\).Do via doWithAuth\(\), unbounded; retry at most once`
+		}
+	}
+	return res, err
+}
+
+func (c *lfsClient) doWithAuth(remote string, count *int, mode int, req *http.Request) (*http.Response, error) {
+	if *count == 3 {
+		return nil, errors.New("too many authentication attempts")
+	}
+	req.Header.Set("X-Mode", remote+strconv.Itoa(mode))
+	res, err := c.hc.Do(req)
+	if err != nil {
+		return nil, err
+	}
+	if res.StatusCode == http.StatusUnauthorized {
+		*count++
+		return res, authErr{errors.New("unauthorized")}
+	}
+	return res, nil
+}
+
+// The fix (v3.8.0): a bounded loop.
+func (c *lfsClient) DoWithAuthBounded(remote string, mode int, req *http.Request) (*http.Response, error) {
+	var res *http.Response
+	var err error
+	for range 3 {
+		count := 0
+		res, err = c.doWithAuth(remote, &count, mode, req)
+		if !IsAuthError(err) {
+			break
+		}
+		mode++
+	}
+	return res, err
 }
