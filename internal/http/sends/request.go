@@ -96,18 +96,10 @@ func (r *RequestSenders) Of(fn *ssa.Function) RequestParam {
 // imported returns the request parameter that fn, a function of another
 // package, sends by its facts.
 func (r *RequestSenders) imported(fn *ssa.Function) RequestParam {
-	if r.facts == nil {
-		return RequestParam{Index: -1}
-	}
-	if o := fn.Origin(); o != nil {
-		fn = o
-	}
-	obj, ok := fn.Object().(*types.Func)
-	if !ok {
-		return RequestParam{Index: -1}
-	}
-	if p, ok := r.facts.RequestParam(obj); ok {
-		return p
+	if obj := valueflow.FuncObject(fn); r.facts != nil && obj != nil {
+		if p, ok := r.facts.RequestParam(obj); ok {
+			return p
+		}
 	}
 	return RequestParam{Index: -1}
 }

@@ -611,6 +611,13 @@ func StaticCallee(c *ssa.CallCommon) *types.Func {
 	if fn == nil {
 		return nil
 	}
+	return FuncObject(fn)
+}
+
+// FuncObject returns the declared function or method fn is, looking
+// through generic instantiations; nil for a closure or a synthetic
+// wrapper.
+func FuncObject(fn *ssa.Function) *types.Func {
 	if o := fn.Origin(); o != nil {
 		fn = o
 	}
