@@ -61,6 +61,12 @@ func (c *checker) checkIdlePerHost(s site) {
 			return
 		}
 	}
+	if c.refillsCacheOnly(t) {
+		// Requests that only fill a cache on a miss (a schema, a key
+		// set fetched once per id) come one miss at a time: no
+		// sustained concurrency to the host for the limit to throttle.
+		return
+	}
 	raised := func(f httpconfig.Field) (setting.Value, bool) {
 		v := t.Get(f)
 		return v, v.Explicit && v.Pos().IsValid() && (v.Kind == setting.Dynamic || (v.Kind == setting.Const && v.Int > defaultMaxIdleConnsPerHost))
@@ -409,6 +415,33 @@ func exportedRecv(fn *ssa.Function) bool {
 	}
 	n, ok := types.Unalias(t).(*types.Named)
 	return ok && n.Obj().Exported()
+}
+
+// refillsCacheOnly reports whether the package sends through t, and
+// every such send runs only on a miss of a cache its function keeps
+// (valueflow.OnCacheMiss), or its function is called, by every caller
+// of the package, to refill one.
+func (c *checker) refillsCacheOnly(t *httpconfig.Transport) bool {
+	sends := c.sendsThrough(t.Pos())
+	if len(sends) == 0 {
+		return false
+	}
+	for _, s := range sends {
+		if valueflow.OnCacheMiss(s.Call) {
+			continue
+		}
+		sites, all := c.res.Index.Callers(s.Call.Parent())
+		if !all || len(sites) == 0 {
+			return false
+		}
+		for _, site := range sites {
+			call, ok := site.(*ssa.Call)
+			if !ok || !valueflow.Memoized(call) && !valueflow.OnCacheMiss(call) {
+				return false
+			}
+		}
+	}
+	return true
 }
 
 // sendsThrough returns the requests of the package sent through the

@@ -29,6 +29,89 @@ func Memoized(call *ssa.Call) bool {
 	return false
 }
 
+// OnCacheMiss reports whether instr runs only when a cache its function
+// keeps is missing an entry: the function stores into a struct field (or
+// into a map held in one), and a condition dominating both instr and that
+// store reads the field, directly or through a helper of the package that
+// loads it (v, err := c.cached(k); if err == nil { return v }; resp :=
+// send(); c.cache[k] = decode(resp)). Unlike Memoized, the value stored
+// need not be instr's result: the send is one step of computing it.
+func OnCacheMiss(instr ssa.Instruction) bool {
+	fn := instr.Parent()
+	if fn == nil {
+		return false
+	}
+	stores := fieldStores(fn)
+	if len(stores) == 0 {
+		return false
+	}
+	for b := instr.Block().Idom(); b != nil; b = b.Idom() {
+		if len(b.Instrs) == 0 {
+			continue
+		}
+		cond, ok := b.Instrs[len(b.Instrs)-1].(*ssa.If)
+		if !ok {
+			continue
+		}
+		fields := make(map[*types.Var]bool)
+		for f, blocks := range stores {
+			for _, sb := range blocks {
+				if b.Dominates(sb) {
+					fields[f] = true
+				}
+			}
+		}
+		if len(fields) > 0 && readsField(cond.Cond, fields, 0) {
+			return true
+		}
+	}
+	return false
+}
+
+// fieldStores returns the fields fn stores into, directly or into a map
+// a field holds, with the blocks of the stores.
+func fieldStores(fn *ssa.Function) map[*types.Var][]*ssa.BasicBlock {
+	out := make(map[*types.Var][]*ssa.BasicBlock)
+	for _, b := range fn.Blocks {
+		for _, instr := range b.Instrs {
+			var f *types.Var
+			switch instr := instr.(type) {
+			case *ssa.Store:
+				f = FieldOf(instr.Addr)
+			case *ssa.MapUpdate:
+				f = loadedField(instr.Map)
+			}
+			if f != nil {
+				out[f] = append(out[f], b)
+			}
+		}
+	}
+	return out
+}
+
+// loadsField reports whether fn, a function of the package with a body,
+// loads one of fields (a cache lookup helper).
+func loadsField(fn *ssa.Function, fields map[*types.Var]bool) bool {
+	if fn == nil || len(fn.Blocks) == 0 {
+		return false
+	}
+	for _, b := range fn.Blocks {
+		for _, instr := range b.Instrs {
+			switch instr := instr.(type) {
+			case *ssa.UnOp:
+				if f := loadedField(instr); f != nil && fields[f] {
+					return true
+				}
+			case *ssa.Field:
+				if fields[FieldOf(instr)] {
+					return true
+				}
+			}
+		}
+	}
+	return false
+}
+
 // storedFields returns the fields that call's results are stored into,
 // directly or into a map a field holds, within the call's function.
 func storedFields(call *ssa.Call) map[*types.Var]bool {
@@ -70,7 +153,7 @@ func loadedField(v ssa.Value) *types.Var {
 
 // readsField reports whether the condition v is computed from a load of
 // one of fields (or a lookup in a map one holds), through a few
-// operations.
+// operations or the result of a helper of the package that loads one.
 func readsField(v ssa.Value, fields map[*types.Var]bool, depth int) bool {
 	if depth > 6 {
 		return false
@@ -96,6 +179,9 @@ func readsField(v ssa.Value, fields map[*types.Var]bool, depth int) bool {
 			if readsField(a, fields, depth+1) {
 				return true
 			}
+		}
+		if callee := x.Call.StaticCallee(); callee != nil && callee.Pkg == x.Parent().Pkg {
+			return loadsField(callee, fields)
 		}
 	}
 	return false
