@@ -37,22 +37,26 @@ var goMethods = map[string]bool{
 	"sync.WaitGroup.Go":                      true,
 }
 
-// A fanKey identifies the root cause of a fan-out finding: one loop that
-// starts goroutines sending through one transport. The goroutines a loop
-// starts on different branches (telegraf's ravendb, one per kind of
-// statistics) are one fan-out, reported once.
+// A fanKey identifies the root cause of a fan-out finding: the loops of
+// one function that start goroutines sending through one transport. The
+// goroutines a loop starts on different branches (telegraf's ravendb,
+// one per kind of statistics), and the loops of one function over
+// different collections through the same pool (telegraf's
+// openweathermap, one per kind of query), are one finding: one pool to
+// size for them.
 type fanKey struct {
-	loop      *ssa.BasicBlock // the loop's header
-	transport string          // the transport's position, or how it is reached (http.DefaultTransport)
+	fn        *ssa.Function
+	transport string // the transport's position, or how it is reached (http.DefaultTransport)
 }
 
 // checkFanouts reports goroutines started in a loop (go statements,
 // errgroup.Go, WaitGroup.Go) that send requests through a transport whose
-// idle limit per host is smaller than the fan-out's width: once per loop
-// and transport, at the first goroutine, with the others as related
-// positions.
+// idle limit per host is smaller than the fan-out's width: once per
+// function and transport, at the first goroutine, with the others as
+// related positions.
 func (c *checker) checkFanouts() {
 	found := make(map[fanKey]*analysis.Diagnostic)
+	loopOf := make(map[fanKey]*ssa.BasicBlock) // the loop of the first fan-out of each key
 	var order []fanKey
 	for _, fn := range c.res.Funcs {
 		if c.rep.Excluded(fn.Pos()) {
@@ -95,11 +99,16 @@ func (c *checker) checkFanouts() {
 				if d == nil {
 					continue
 				}
-				k := fanKey{loop: l.Header, transport: t}
+				k := fanKey{fn: fn, transport: t}
 				if prev := found[k]; prev != nil {
-					prev.Related = append(prev.Related, analysis.RelatedInformation{Pos: d.Pos, Message: "another goroutine of this fan-out started here"})
+					msg := "another goroutine of this fan-out started here"
+					if loopOf[k] != l.Header {
+						msg = "another fan-out through this pool started here"
+					}
+					prev.Related = append(prev.Related, analysis.RelatedInformation{Pos: d.Pos, Message: msg})
 					continue
 				}
+				loopOf[k] = l.Header
 				found[k] = d
 				order = append(order, k)
 			}
@@ -248,6 +257,11 @@ func (c *checker) describe(v ssa.Value) string {
 		}
 		if o.Field != nil {
 			return o.Field.Name()
+		}
+	}
+	if u, ok := valueflow.StripCopies(v).(*ssa.UnOp); ok && u.Op == token.MUL {
+		if f := valueflow.FieldOf(u.X); f != nil {
+			return f.Name() // a field of an object from outside: its origin is unknown, its name is not
 		}
 	}
 	return "the collection"
@@ -455,12 +469,45 @@ func (iv *invariance) sameHosts(hosts []requrl.Source, level, depth int) bool {
 // caller passes (base + "/items/" + id names base's host), not the whole
 // URL.
 func (iv *invariance) sameURL(v ssa.Value, level, depth int) bool {
+	if same, ok := iv.sameBuilt(v, level, depth); ok {
+		return same
+	}
 	arg, argLevel := iv.passed(valueflow.StripCopies(v), level)
 	if arg == nil {
 		return iv.same(v, level, depth)
 	}
 	hosts, ok := requrl.HostsOf(iv.c.res.Index, arg)
 	return ok && iv.sameHosts(hosts, argLevel, depth+1)
+}
+
+// sameBuilt decides sameURL for v, the result of a call of a function of
+// the package that builds the URL (format(path, id) returning
+// base.ResolveReference(rel).String()): the host of what it returns,
+// with its parameters bound to the call's arguments, as though the call
+// were one more step of the path. ok is false when v is no such call.
+func (iv *invariance) sameBuilt(v ssa.Value, level, depth int) (same, ok bool) {
+	call, ok := valueflow.StripCopies(v).(*ssa.Call)
+	if !ok || level < 0 || level > len(iv.path) || depth > maxSameDepth || call.Call.IsInvoke() {
+		return false, false
+	}
+	callee := valueflow.StaticCallee(&call.Call)
+	fn := iv.c.res.Index.Func(callee)
+	if fn == nil || fn.Pkg != iv.c.res.Index.Pkg || len(fn.Blocks) == 0 {
+		return false, false
+	}
+	rets := valueflow.Returns(fn, 0)
+	if len(rets) == 0 {
+		return false, false
+	}
+	sub := *iv
+	sub.path = append(iv.path[:level:level], call)
+	for _, ret := range rets {
+		hosts, ok := requrl.HostsOf(iv.c.res.Index, ret)
+		if !ok || !sub.sameHosts(hosts, level+1, depth+1) {
+			return false, true
+		}
+	}
+	return true, true
 }
 
 // passed returns the value a parameter or captured variable v (of the
