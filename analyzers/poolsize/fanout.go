@@ -472,6 +472,9 @@ func (iv *invariance) sameURL(v ssa.Value, level, depth int) bool {
 	if same, ok := iv.sameBuilt(v, level, depth); ok {
 		return same
 	}
+	if f, obj := requrl.ListField(v); f != nil && iv.same(obj, level, depth+1) && requrl.OneListHost(iv.c.res.Index, f) {
+		return true // an element of one object's list of URLs on one base
+	}
 	arg, argLevel := iv.passed(valueflow.StripCopies(v), level)
 	if arg == nil {
 		return iv.same(v, level, depth)

@@ -90,3 +90,68 @@ func (n *Nodes) urlFor(node, path string) string {
 	u := &url.URL{Scheme: "https", Host: node, Path: path}
 	return u.String()
 }
+
+// Stats precomputes one URL per configured host name, all on its one
+// base URL (telegraf's marklogic input): every goroutine hits the base's
+// host.
+type Stats struct {
+	URL     string
+	Hosts   []string
+	sources []string
+	client  *http.Client
+}
+
+func (s *Stats) Init() error {
+	s.client = &http.Client{Transport: &http.Transport{}, Timeout: 5 * time.Second}
+	for _, h := range s.Hosts {
+		base, err := url.Parse(s.URL)
+		if err != nil {
+			return err
+		}
+		base.Path = "/manage/v2/hosts/" + h
+		s.sources = append(s.sources, base.String())
+	}
+	return nil
+}
+
+func (s *Stats) Gather() {
+	var wg sync.WaitGroup
+	for _, src := range s.sources {
+		wg.Add(1)
+		go func(src string) { // want `MaxIdleConnsPerHost is 2 \(the default\) for a goroutine per element of sources to one host using an http.Client`
+			defer wg.Done()
+			if resp, err := s.client.Get(src); err == nil {
+				resp.Body.Close()
+			}
+		}(src)
+	}
+	wg.Wait()
+}
+
+// Targets precomputes one URL per configured server: a host each.
+type Targets struct {
+	Servers []string
+	urls    []string
+	client  *http.Client
+}
+
+func (t *Targets) Init() {
+	t.client = &http.Client{Transport: &http.Transport{}, Timeout: 5 * time.Second}
+	for _, srv := range t.Servers {
+		t.urls = append(t.urls, "http://"+srv+"/stats")
+	}
+}
+
+func (t *Targets) Gather() {
+	var wg sync.WaitGroup
+	for _, u := range t.urls {
+		wg.Add(1)
+		go func(u string) {
+			defer wg.Done()
+			if resp, err := t.client.Get(u); err == nil {
+				resp.Body.Close()
+			}
+		}(u)
+	}
+	wg.Wait()
+}
