@@ -132,6 +132,11 @@ func (c *checker) sites() []site {
 				case *ssa.Call:
 					callee := valueflow.StaticCallee(v.Common())
 					if callee == nil {
+						// An interface method that the package's
+						// own types implement as factories.
+						if s, ok := c.factory(fn, v); ok {
+							out = append(out, s)
+						}
 						continue
 					}
 					desc := httplib.FreshPool(callee)
@@ -187,8 +192,13 @@ func (c *checker) factory(fn *ssa.Function, call *ssa.Call) (site, bool) {
 		if here != nil && here.Fresh && here.Origin != httpconfig.OriginUnknown {
 			t = here
 		}
-		callee := valueflow.StaticCallee(call.Common())
-		return site{fn: fn, value: v, desc: callee.Name() + "()", transport: t, factory: true}, true
+		var name string
+		if callee := valueflow.StaticCallee(call.Common()); callee != nil {
+			name = callee.Name()
+		} else {
+			name = call.Common().Method.Name()
+		}
+		return site{fn: fn, value: v, desc: name + "()", transport: t, factory: true}, true
 	}
 	return site{}, false
 }

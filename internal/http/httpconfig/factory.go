@@ -91,20 +91,43 @@ func (r *Resolver) factory(fn *ssa.Function, i int) *Transport {
 		if isNil(v) || valueflow.DefaultedByReturn(b, valueflow.StripCopies(v)) {
 			continue // an error path, or the caller's choice
 		}
-		call, idx := valueflow.CallOf(v)
-		if call == nil {
-			return nil
-		}
-		ft := r.CallFactory(call, idx)
-		if ft == nil {
-			ft = r.overFactory(call, idx)
-		}
+		ft := r.returnedFactory(v, 0)
 		if ft == nil {
 			return nil
 		}
 		pass = JoinTransport(pass, ft)
 	}
 	return pass
+}
+
+// returnedFactory returns the configuration of the new pool that v, a
+// value fn returns, holds when it is the result of a factory call, or a
+// φ-node each of whose non-nil edges is one (var c *http.Client; if tls
+// { c = newClient(t1) } else { c = newClient(t2) }; return c).
+// Otherwise it returns nil.
+func (r *Resolver) returnedFactory(v ssa.Value, depth int) *Transport {
+	if phi, ok := valueflow.StripCopies(v).(*ssa.Phi); ok && depth < 4 {
+		var t *Transport
+		for _, e := range phi.Edges {
+			if isNil(e) {
+				continue
+			}
+			et := r.returnedFactory(e, depth+1)
+			if et == nil {
+				return nil
+			}
+			t = JoinTransport(t, et)
+		}
+		return t
+	}
+	call, idx := valueflow.CallOf(v)
+	if call == nil {
+		return nil
+	}
+	if ft := r.CallFactory(call, idx); ft != nil {
+		return ft
+	}
+	return r.overFactory(call, idx)
 }
 
 // freshOnSomePath returns the configuration of a transport that fn
@@ -142,7 +165,7 @@ func (r *Resolver) freshOnSomePath(fn *ssa.Function, i int, inBody func(token.Po
 func (r *Resolver) CallFactory(call *ssa.Call, i int) *Transport {
 	fn := valueflow.StaticCallee(call.Common())
 	if fn == nil {
-		return nil
+		return r.invokeFactory(call, i)
 	}
 	if callee := r.ix.Func(fn); callee != nil {
 		return r.Factory(callee, i)
@@ -163,6 +186,35 @@ func (r *Resolver) CallFactory(call *ssa.Call, i int) *Transport {
 		return nil
 	}
 	t.pos = call.Pos()
+	return t
+}
+
+// invokeFactory returns the configuration of the pool that result i of
+// call, an interface method call, builds anew when every implementation
+// of the method by this package's own types is a pool factory: the
+// package's plugins are the default path (OPA's HTTPAuthPlugin.NewClient,
+// each of whose implementations returns a client over a new clone of
+// DefaultTransport). Otherwise it returns nil.
+func (r *Resolver) invokeFactory(call *ssa.Call, i int) *Transport {
+	results := call.Call.Signature().Results()
+	if !call.Call.IsInvoke() || i >= results.Len() {
+		return nil
+	}
+	if rt := results.At(i).Type(); !holdsRoundTripper(rt) && !typeutil.IsPointerTo(rt, httplib.NetHTTP, "Client") && !httplib.IsDoer(rt) {
+		return nil
+	}
+	impls, all := r.ix.Implementations(call.Common())
+	if !all {
+		return nil
+	}
+	var t *Transport
+	for _, fn := range impls {
+		ft := r.Factory(fn, i)
+		if ft == nil {
+			return nil
+		}
+		t = JoinTransport(t, ft)
+	}
 	return t
 }
 

@@ -122,6 +122,11 @@ func (ix *Index) Lifetime(v ssa.Value, classify Classify) Lifetime {
 					lt.Escapes = true
 				}
 			case *ssa.Store:
+				if fa, ok := ix.unwrapFreeVar(r.Addr).(*ssa.FieldAddr); ok && seen[ix.unwrapFreeVar(fa.X)] {
+					// Into a field of the object itself (c.Transport =
+					// tracing.NewTransport(c.Transport)): it stays there.
+					continue
+				}
 				if r.Addr != v {
 					ix.storeInto(r.Addr, depth, classify, walk, &lt)
 				}

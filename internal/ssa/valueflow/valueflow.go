@@ -76,6 +76,7 @@ type Index struct {
 	escapingState
 	callState
 	storesMemo
+	dispatchMemo
 }
 
 // storesMemo memoises ObjectStores for queries without a SafeCall or
