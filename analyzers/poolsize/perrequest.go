@@ -172,8 +172,9 @@ func carriedOver(l *loops.Loop, instr ssa.Instruction, sends []ssa.CallInstructi
 // escapes, or an interface call may reach it), whose default path is a
 // call per request; or a caller in the package calls it in a loop that
 // does not pause a minute or more, in an HTTP handler, in a closure
-// (which runs when it is called, a RoundTripperFunc per request), or is
-// itself called so, up to a few calls up. A command's main and init run
+// (which runs when it is called, a RoundTripperFunc per request; one
+// called where it is made, go func() { ... }(), is judged at that call),
+// or is itself called so, up to a few calls up. A command's main and init run
 // once, and a call that refills a cache its caller tests first runs once
 // per miss (valueflow.Memoized).
 func (c *checker) calledPerRequest(fn *ssa.Function, depth int) bool {
@@ -190,11 +191,27 @@ func (c *checker) calledPerRequest(fn *ssa.Function, depth int) bool {
 			// fetched again when it expires): once per miss.
 			continue
 		}
-		caller := site.Parent()
+		at, caller := ssa.Instruction(site), site.Parent()
+		for caller.Parent() != nil {
+			// A closure runs when it is called: per request for a
+			// callback (a RoundTripperFunc), but where it is made
+			// for one called there (go func() { report() }()).
+			if c.loopsOf(caller).Innermost(at.Block()) != nil && !c.paced(at) {
+				return true
+			}
+			mc := c.res.Index.Closure(caller)
+			if mc == nil {
+				return true
+			}
+			direct := valueflow.DirectCall(mc)
+			if direct == nil {
+				return true
+			}
+			at, caller = direct, direct.Parent()
+		}
 		switch {
-		case c.loopsOf(caller).Innermost(site.Block()) != nil && !c.paced(site),
-			httplib.IsHandler(caller.Signature),
-			caller.Parent() != nil:
+		case c.loopsOf(caller).Innermost(at.Block()) != nil && !c.paced(at),
+			httplib.IsHandler(caller.Signature):
 			return true
 		case depth < 3 && caller != fn && c.calledPerRequest(caller, depth+1):
 			return true

@@ -95,3 +95,59 @@ func NewRoundTripper() http.RoundTripper {
 		return (&http.Transport{}).RoundTrip(r) // want `http.Transport creates a new pool per call of a closure in NewRoundTripper`
 	})
 }
+
+// A closure called where it is made runs when its maker reaches that
+// call (syncthing's failure reports, sent from go func() { ... }() in
+// the handler's loop): judged there, not as a callback.
+
+func sendReport(u string) error {
+	c := &http.Client{Transport: http.DefaultTransport.(*http.Transport).Clone(), Timeout: time.Minute}
+	resp, err := c.Post(u, "application/json", nil)
+	if err != nil {
+		return err
+	}
+	return resp.Body.Close()
+}
+
+// reportOnce starts the report in the background, once.
+func reportOnce(u string) {
+	go func() {
+		sendReport(u)
+	}()
+}
+
+func sendEach(u string) error {
+	c := &http.Client{Transport: http.DefaultTransport.(*http.Transport).Clone(), Timeout: time.Minute} // want `creates a new pool per call of sendEach`
+	resp, err := c.Post(u, "application/json", nil)
+	if err != nil {
+		return err
+	}
+	return resp.Body.Close()
+}
+
+// reportEach sends one report per event, with no pause between them,
+// from a closure it calls in its loop.
+func reportEach(u string, events <-chan string) {
+	for range events {
+		func() {
+			defer println("sent")
+			sendEach(u)
+		}()
+	}
+}
+
+func sendLater(u string) error {
+	c := &http.Client{Transport: http.DefaultTransport.(*http.Transport).Clone(), Timeout: time.Minute} // want `creates a new pool per call of sendLater`
+	resp, err := c.Post(u, "application/json", nil)
+	if err != nil {
+		return err
+	}
+	return resp.Body.Close()
+}
+
+// OnEvent hands out a callback, which runs whenever it is called.
+func OnEvent(u string) func() {
+	return func() { sendLater(u) }
+}
+
+func init() { reportOnce("https://reports.example.com/") }
