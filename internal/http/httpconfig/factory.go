@@ -2,6 +2,7 @@ package httpconfig
 
 import (
 	"go/token"
+	"go/types"
 	"slices"
 
 	"golang.org/x/tools/go/ssa"
@@ -56,7 +57,7 @@ func (r *Resolver) factory(fn *ssa.Function, i int) *Transport {
 	var t *Transport
 	// A client returned as itself or behind a sender interface of the
 	// package (go-autorest's Sender, a Doer).
-	isClient := typeutil.IsPointerTo(results.At(i).Type(), httplib.NetHTTP, "Client") || httplib.IsDoer(results.At(i).Type())
+	isClient := returnsClient(results.At(i).Type())
 	switch {
 	case holdsRoundTripper(results.At(i).Type()):
 		t = r.ResultTransport(fn, i)
@@ -130,6 +131,13 @@ func (r *Resolver) returnedFactory(v ssa.Value, depth int) *Transport {
 	return r.overFactory(call, idx)
 }
 
+// returnsClient reports whether a result of type t hands out a client:
+// an *http.Client, or one behind a sender interface (go-autorest's
+// Sender, a Doer).
+func returnsClient(t types.Type) bool {
+	return typeutil.IsPointerTo(t, httplib.NetHTTP, "Client") || httplib.IsDoer(t)
+}
+
 // freshOnSomePath returns the configuration of a transport that fn
 // builds anew (within its body) and stores as the Transport of a client
 // literal of fn that it returns as result i, or nil.
@@ -200,7 +208,7 @@ func (r *Resolver) invokeFactory(call *ssa.Call, i int) *Transport {
 	if !call.Call.IsInvoke() || i >= results.Len() {
 		return nil
 	}
-	if rt := results.At(i).Type(); !holdsRoundTripper(rt) && !typeutil.IsPointerTo(rt, httplib.NetHTTP, "Client") && !httplib.IsDoer(rt) {
+	if rt := results.At(i).Type(); !holdsRoundTripper(rt) && !returnsClient(rt) {
 		return nil
 	}
 	impls, all := r.ix.Implementations(call.Common())
