@@ -381,10 +381,22 @@ func (ix *Index) origins(v ssa.Value, depth int) []Origin {
 					out = append(out, Origin{})
 					continue
 				}
-				for _, st := range ix.fieldStores[f] {
+				stores := ix.fieldStores[f]
+				injected := ix.callerStores(stores)
+				for i, st := range stores {
+					if injected != nil && injected[i] {
+						continue
+					}
 					work = append(work, st.Val)
 				}
-				if f.Pkg() != ix.Pkg.Pkg || len(ix.fieldStores[f]) == 0 {
+				if injected != nil {
+					// A field the package gives a value of its own and
+					// an exported function lets callers replace (an
+					// option func(c *T) { c.f = h }, a setter): the
+					// caller's value is injected; judge the package's.
+					out = append(out, Origin{V: x, Field: f, Injected: true})
+				}
+				if f.Pkg() != ix.Pkg.Pkg || len(stores) == 0 {
 					out = append(out, Origin{V: x, Field: f})
 				}
 			case *ssa.Alloc:
@@ -403,6 +415,52 @@ func (ix *Index) origins(v ssa.Value, depth int) []Origin {
 		}
 	}
 	return out
+}
+
+// callerStores reports, for each of stores (the stores into one field),
+// whether it stores a caller's value: a parameter of an exported
+// function or method, directly or through a closure that captures it
+// (WithHTTPClient(h) returning func(c *Client) { c.hc = h }). It
+// returns nil unless some but not all of the stores do: a field set
+// only from callers' values has no default of the package to judge.
+func (ix *Index) callerStores(stores []*ssa.Store) []bool {
+	var marks []bool
+	n := 0
+	for i, st := range stores {
+		p := ix.parameterOf(st.Val)
+		if p == nil {
+			continue
+		}
+		if obj := p.Parent().Object(); obj == nil || !obj.Exported() {
+			continue
+		}
+		if marks == nil {
+			marks = make([]bool, len(stores))
+		}
+		marks[i] = true
+		n++
+	}
+	if n == 0 || n == len(stores) {
+		return nil
+	}
+	return marks
+}
+
+// parameterOf returns the parameter v is a copy of, directly, through a
+// free variable, or loaded from the cell a closure captures it in (a
+// captured parameter is spilled to a cell that only it is stored to);
+// or nil.
+func (ix *Index) parameterOf(v ssa.Value) *ssa.Parameter {
+	v = ix.unwrapFreeVar(StripCopies(v))
+	if ld, ok := v.(*ssa.UnOp); ok && ld.Op == token.MUL {
+		cell, ok := ix.unwrapFreeVar(ld.X).(*ssa.Alloc)
+		if !ok || len(ix.cellStores[cell]) != 1 {
+			return nil
+		}
+		v = StripCopies(ix.cellStores[cell][0].Val)
+	}
+	p, _ := v.(*ssa.Parameter)
+	return p
 }
 
 // GiveUp records in the census of give-ups (package giveup) that the

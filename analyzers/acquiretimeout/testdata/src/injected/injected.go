@@ -102,3 +102,50 @@ func Send(c *http.Client, u string) {
 	}
 	c.Get(u) // related `request without a deadline sent here`
 }
+
+// A client the constructor defaults and an exported option replaces
+// (hcloud-go's metadata client): the option's client is the caller's,
+// the constructor's is the default path.
+type Metadata struct {
+	endpoint string
+	hc       *http.Client
+}
+
+type MetadataOption func(*Metadata)
+
+func WithHTTPClient(h *http.Client) MetadataOption {
+	return func(m *Metadata) { m.hc = h }
+}
+
+func NewMetadata(opts ...MetadataOption) *Metadata {
+	m := &Metadata{
+		endpoint: "http://169.254.169.254",
+		hc:       &http.Client{}, // want `the fallback client has no Timeout and its requests no deadline; set its Timeout`
+	}
+	for _, o := range opts {
+		o(m)
+	}
+	return m
+}
+
+func (m *Metadata) Hostname() {
+	m.hc.Get(m.endpoint + "/hostname") // related `request without a deadline sent here`
+}
+
+// The same shape with a bounded default, and with a setter: silent.
+type Bounded struct{ hc *http.Client }
+
+func NewBounded() *Bounded { return &Bounded{hc: &http.Client{Timeout: time.Minute}} }
+
+func (b *Bounded) SetHTTPClient(h *http.Client) { b.hc = h }
+
+func (b *Bounded) Get(u string) { b.hc.Get(u) }
+
+// Only callers set the field: no default of the package to judge.
+type OnlyInjected struct{ hc *http.Client }
+
+func WithOnly(h *http.Client) func(*OnlyInjected) {
+	return func(o *OnlyInjected) { o.hc = h }
+}
+
+func (o *OnlyInjected) Get(u string) { o.hc.Get(u) }
