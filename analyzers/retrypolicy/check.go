@@ -2,6 +2,7 @@ package retrypolicy
 
 import (
 	"fmt"
+	"go/ast"
 	"go/token"
 	"go/types"
 	"strings"
@@ -352,6 +353,42 @@ func isResponse(t types.Type) bool {
 	return httplib.IsResponse(t)
 }
 
+// skippedWait returns the Done case that skips the only waits of a
+// retry loop: every wait is a select whose context's Done case goes on
+// to the next attempt. It returns nil if some wait always waits.
+func skippedWait(waits []retryloop.Wait) *ssa.SelectState {
+	var skip *ssa.SelectState
+	for _, w := range waits {
+		if w.Skip == nil {
+			return nil
+		}
+		if skip == nil {
+			skip = w.Skip
+		}
+	}
+	return skip
+}
+
+// doneContext returns the source text of the context whose Done channel
+// select case st receives from, or "".
+func (c *checker) doneContext(st *ssa.SelectState) string {
+	for _, n := range lint.Enclosing(c.pass.Files, st.Pos) {
+		if call, ok := n.(*ast.CallExpr); ok {
+			if sel, ok := call.Fun.(*ast.SelectorExpr); ok && sel.Sel.Name == "Done" {
+				return types.ExprString(sel.X)
+			}
+		}
+		if u, ok := n.(*ast.UnaryExpr); ok && u.Op == token.ARROW {
+			if call, ok := ast.Unparen(u.X).(*ast.CallExpr); ok {
+				if sel, ok := call.Fun.(*ast.SelectorExpr); ok && sel.Sel.Name == "Done" {
+					return types.ExprString(sel.X)
+				}
+			}
+		}
+	}
+	return ""
+}
+
 // loopRules applies the rules about hand-written retry loops.
 func (c *checker) loopRules(fn *ssa.Function, a *attempt, r *retryloop.Retry) {
 	pos, end, isFor := loopRange(fn, r)
@@ -386,6 +423,15 @@ func (c *checker) loopRules(fn *ssa.Function, a *attempt, r *retryloop.Retry) {
 		// transport) doubles a request at most: that is no hammering.
 		c.rep.Report(analysis.Diagnostic{Pos: pos, End: end, Category: NoBackoff, Related: related,
 			Message: fmt.Sprintf("this loop retries %s immediately; %s", a.name, backoffFix)})
+	} else if skip := skippedWait(r.Waits); skip != nil && !selfRetrying {
+		ctx := c.doneContext(skip)
+		if ctx == "" {
+			ctx = "its context"
+		}
+		// Reported at the case to change; the loop's attempts, all
+		// skipping this one wait, are one finding there.
+		c.rep.Report(analysis.Diagnostic{Pos: skip.Pos, Category: NoBackoff, Related: related,
+			Message: fmt.Sprintf("once %s is done, the wait is skipped and the remaining retries run back to back; return in that case", ctx)})
 	}
 	c.sleepsIgnoringContext(fn, a, r.Waits, "in the retry loop of this request", "in this retry loop")
 	if selfRetrying {

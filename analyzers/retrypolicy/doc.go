@@ -33,7 +33,8 @@
 // deadline or elapsed-time test.
 //
 // no-backoff: nothing waits between attempts (no time.Sleep, timer,
-// ticker, select, or backoff library call).
+// ticker, select, or backoff library call), or the only wait is a select
+// whose ctx.Done() case goes on to the next attempt.
 //
 // sleep-ignores-context: the loop waits with time.Sleep (or a bare timer
 // receive) although a context is available: cancellation is ignored for

@@ -65,6 +65,11 @@ const (
 type Wait struct {
 	Instr ssa.Instruction
 	Kind  WaitKind
+	// Skip, for a SelectContext wait, is the state of a context's Done
+	// case that goes on to the next attempt instead of leaving the loop
+	// (case <-ctx.Done(): break, from the select only): once that
+	// context is done, the wait no longer waits.
+	Skip *ssa.SelectState
 }
 
 // Uninterruptible reports whether the wait ignores cancellation.

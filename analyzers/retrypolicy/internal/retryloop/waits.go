@@ -24,11 +24,75 @@ func (f *Forest) waits(r *Retry, a Attempt) []Wait {
 				continue
 			}
 			if k := waitKind(f.ix, f.Fn, instr, helpers, 0); k != 0 {
-				out = append(out, Wait{Instr: instr, Kind: k})
+				w := Wait{Instr: instr, Kind: k}
+				if sel, ok := instr.(*ssa.Select); ok && k == SelectContext {
+					w.Skip = doneCaseRetries(sel, a.Call.Block())
+				}
+				out = append(out, w)
 			}
 		}
 	}
 	return out
+}
+
+// doneCaseRetries returns the first context Done case of select sel
+// whose body reaches block attempt (the next attempt) without leaving
+// the function, of a context used for nothing else, or nil.
+func doneCaseRetries(sel *ssa.Select, attempt *ssa.BasicBlock) *ssa.SelectState {
+	for i, st := range sel.States {
+		if st.Dir != types.RecvOnly || !isContextDone(st.Chan) || !onlyDone(st.Chan) {
+			continue
+		}
+		if body := selectCaseBlock(sel, i); body != nil && reachesFrom(body, attempt) {
+			return st
+		}
+	}
+	return nil
+}
+
+// onlyDone reports whether the context whose Done channel is ch is used
+// for nothing but Done: a context that a request carries or a loop exit
+// tests (ctx.Err()) ends the retries at the next attempt, not after
+// many.
+func onlyDone(ch ssa.Value) bool {
+	call, ok := ch.(*ssa.Call)
+	if !ok || !call.Call.IsInvoke() {
+		return false
+	}
+	for _, ref := range *call.Call.Value.Referrers() {
+		c, ok := ref.(*ssa.Call)
+		if !ok || !c.Call.IsInvoke() || c.Call.Value != call.Call.Value || c.Call.Method.Name() != "Done" {
+			return false
+		}
+	}
+	return true
+}
+
+// selectCaseBlock returns the block where the body of case i of sel
+// starts: the true branch of the test of the select's index against i.
+func selectCaseBlock(sel *ssa.Select, i int) *ssa.BasicBlock {
+	for _, ref := range *sel.Referrers() {
+		idx, ok := ref.(*ssa.Extract)
+		if !ok || idx.Index != 0 {
+			continue
+		}
+		for _, ref := range *idx.Referrers() {
+			eq, ok := ref.(*ssa.BinOp)
+			if !ok || eq.Op != token.EQL {
+				continue
+			}
+			k, ok := eq.Y.(*ssa.Const)
+			if !ok || k.Int64() != int64(i) {
+				continue
+			}
+			for _, ref := range *eq.Referrers() {
+				if iff, ok := ref.(*ssa.If); ok {
+					return iff.Block().Succs[0]
+				}
+			}
+		}
+	}
+	return nil
 }
 
 // waitKind classifies instr as a wait, or returns 0; ix, when not nil,
@@ -129,23 +193,51 @@ func callWait(ix *valueflow.Index, fn *ssa.Function, cc *ssa.CallCommon, helpers
 }
 
 // takesWaitArg reports whether a function with signature sig takes a
-// time.Duration, a context.Context or a channel it can receive from (a
-// stop channel, as in VictoriaMetrics' BackoffTimer.Wait(stopCh)): it
-// may wait.
+// context.Context, a channel it can receive from (a stop channel, as in
+// VictoriaMetrics' BackoffTimer.Wait(stopCh)), or a time.Duration
+// without returning one: it may wait.
 func takesWaitArg(sig *types.Signature) bool {
 	if sig == nil {
 		return false
 	}
+	if judgesResponse(sig) {
+		return false
+	}
+	duration, computes := false, false
 	for i := 0; i < sig.Params().Len(); i++ {
 		t := sig.Params().At(i).Type()
-		if httplib.IsContext(t) || typeutil.IsNamedValue(t, httplib.Time, "Duration") {
+		if httplib.IsContext(t) {
 			return true
 		}
 		if ch, ok := t.Underlying().(*types.Chan); ok && ch.Dir() != types.SendOnly {
 			return true
 		}
+		duration = duration || typeutil.IsNamedValue(t, httplib.Time, "Duration")
 	}
-	return false
+	for i := 0; i < sig.Results().Len(); i++ {
+		computes = computes || typeutil.IsNamedValue(sig.Results().At(i).Type(), httplib.Time, "Duration")
+	}
+	// A function from durations to a duration (a backoff policy,
+	// Backoff(min, max, attempt, resp) time.Duration) computes the wait
+	// that something else does.
+	return duration && !computes
+}
+
+// judgesResponse reports whether a function with signature sig is a
+// retry predicate: it takes an *http.Response and returns a bool
+// (go-retryablehttp's CheckRetry(ctx, resp, err) (bool, error)). It
+// decides whether to wait, and does not.
+func judgesResponse(sig *types.Signature) bool {
+	takes, decides := false, false
+	for i := 0; i < sig.Params().Len(); i++ {
+		takes = takes || httplib.IsResponse(sig.Params().At(i).Type())
+	}
+	for i := 0; i < sig.Results().Len(); i++ {
+		if b, ok := sig.Results().At(i).Type().Underlying().(*types.Basic); ok && b.Kind() == types.Bool {
+			decides = true
+		}
+	}
+	return takes && decides
 }
 
 // isTimerChan reports whether ch is a channel of the time package:
