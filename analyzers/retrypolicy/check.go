@@ -444,6 +444,53 @@ func (c *checker) loopRules(fn *ssa.Function, a *attempt, r *retryloop.Retry) {
 	if a.hc != nil {
 		c.consumedBody(fn, a, r, related)
 	}
+	c.reusedReader(fn, a, r, related[1:])
+}
+
+// reusedReader reports an attempt that wraps, in a new request each
+// time, a body reader made once before the loop: directly
+// (http.NewRequest(m, u, body) in the loop) or through a helper of the
+// package whose body parameter becomes the body of the request it
+// builds (cloudflare-go's api.request(ctx, m, uri, reqBody, …)). The
+// first attempt consumes the reader; every retry sends what is left of
+// it, nothing.
+func (c *checker) reusedReader(fn *ssa.Function, a *attempt, r *retryloop.Retry, related []analysis.RelatedInformation) {
+	var bodies []ssa.Value
+	switch {
+	case a.hc != nil && a.hc.Request != nil:
+		if sameObject(r, a.hc.Request, 0) {
+			return // the request itself is re-sent: consumedBody
+		}
+		for _, cb := range c.bodies.Candidates(a.hc.Request) {
+			if cb.Body != nil && cb.Origin != nil && r.Loop.Contains(blockOf(cb.Origin)) {
+				bodies = append(bodies, cb.Body)
+			}
+		}
+	case a.hc == nil && a.operation:
+		args := a.call.Common().Args
+		for _, i := range c.bodyParams(a.call.Common().StaticCallee()) {
+			if i < len(args) {
+				bodies = append(bodies, args[i])
+			}
+		}
+	}
+	for _, body := range bodies {
+		if !isReader(body) || !sameObject(r, body, 0) || c.bodyReset(fn, r.Loop.Blocks(fn), a, []ssa.Value{body}) {
+			continue
+		}
+		kind, _, ok := c.bodies.Kind(body)
+		if !ok {
+			continue
+		}
+		rel := related
+		if made := readerMade(body); made.IsValid() {
+			rel = append([]analysis.RelatedInformation{{Pos: made, Message: "the reader is made once, here"}}, rel...)
+		}
+		pos, end := lint.CallRange(c.pass, a.call.Pos())
+		c.rep.Report(analysis.Diagnostic{Pos: pos, End: end, Category: ConsumedBodyResend, Related: rel,
+			Message: fmt.Sprintf("%s re-sends the %s body the first attempt consumed; create it inside the loop", a.name, kind)})
+		return
+	}
 }
 
 // sleepsIgnoringContext reports the uninterruptible waits among waits

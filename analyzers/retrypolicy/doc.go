@@ -46,9 +46,10 @@
 // server sent is not reported).
 //
 // consumed-body-resend: the same *http.Request (or the same body reader
-// of http.Post) is sent again after the first attempt consumed its body:
-// the retry sends an empty body or fails with "ContentLength=N with Body
-// length 0".
+// of http.Post) is sent again after the first attempt consumed its body,
+// or a reader made before the loop is wrapped in a new request on each
+// attempt: the retry sends an empty body or fails with "ContentLength=N
+// with Body length 0".
 //
 // library-unbounded: a retry library is configured to retry forever:
 // retry-go Attempts(0) or UntilSucceeded(); backoff v4 MaxElapsedTime 0,

@@ -154,8 +154,11 @@ func (c *checker) bodyReset(fn *ssa.Function, blocks []*ssa.BasicBlock, a *attem
 				if fn != nil && fn.Name() == "Seek" {
 					return true
 				}
-				for _, arg := range cc.Args {
-					if slices.Contains(bodies, arg) || (a.hc.Request != nil && sameVariable(arg, a.hc.Request)) {
+				for i, arg := range cc.Args {
+					if b, ok := httplib.RequestBuilderOf(fn); ok && i == b.Body {
+						continue // wrapping the reader in a request rewinds nothing
+					}
+					if slices.Contains(bodies, arg) || (sendsRequest(a) && sameVariable(arg, a.hc.Request)) {
 						if !httplib.KeepsRequestBody(fn) {
 							return true
 						}
@@ -167,13 +170,74 @@ func (c *checker) bodyReset(fn *ssa.Function, blocks []*ssa.BasicBlock, a *attem
 	return c.resetterMade(fn, a, bodies)
 }
 
+// sendsRequest reports whether a is a net/http send of a request.
+func sendsRequest(a *attempt) bool { return a.hc != nil && a.hc.Request != nil }
+
+// isReader reports whether v's type has a Read method (an io.Reader).
+func isReader(v ssa.Value) bool {
+	obj, _, _ := types.LookupFieldOrMethod(v.Type(), true, nil, "Read")
+	_, ok := obj.(*types.Func)
+	return ok
+}
+
+// blockOf returns the block of v when it is an instruction, or nil.
+func blockOf(v ssa.Value) *ssa.BasicBlock {
+	if instr, ok := v.(ssa.Instruction); ok {
+		return instr.Block()
+	}
+	return nil
+}
+
+// readerMade returns the position where the reader body is made: its
+// first construction (a call, an allocation) with a position.
+func readerMade(body ssa.Value) token.Pos {
+	v := valueflow.StripCopies(body)
+	if phi, ok := v.(*ssa.Phi); ok {
+		for _, e := range phi.Edges {
+			if e := valueflow.StripCopies(e); e.Pos().IsValid() {
+				if _, isConst := e.(*ssa.Const); !isConst {
+					return e.Pos()
+				}
+			}
+		}
+		return token.NoPos
+	}
+	return v.Pos()
+}
+
+// bodyParams returns the parameters of fn, a function of the package
+// that sends, whose value becomes the body of a request fn builds and
+// sends (func (api *API) request(ctx, method, uri string, reqBody
+// io.Reader, …) building http.NewRequestWithContext(ctx, method, u,
+// reqBody)).
+func (c *checker) bodyParams(fn *ssa.Function) []int {
+	if fn == nil || fn.Pkg != c.res.Index.Pkg {
+		return nil
+	}
+	var out []int
+	for _, inner := range calls(fn) {
+		hc, ok := httplib.ClassifyIn(c.res.Index, inner)
+		if !ok || hc.Request == nil {
+			continue
+		}
+		for _, cb := range c.bodies.Candidates(hc.Request) {
+			if p, ok := valueflow.StripCopies(cb.Body).(*ssa.Parameter); ok && p.Parent() == fn {
+				if i := slices.Index(fn.Params, p); i >= 0 && !slices.Contains(out, i) {
+					out = append(out, i)
+				}
+			}
+		}
+	}
+	return out
+}
+
 // resetterMade reports whether fn hands the request or its body to code
 // that the loop may run later: a closure that captures them, or a call
 // that receives them and returns a function (a "retryer" that rewinds the
 // body before each attempt).
 func (c *checker) resetterMade(fn *ssa.Function, a *attempt, bodies []ssa.Value) bool {
 	held := func(v ssa.Value) bool {
-		return slices.Contains(bodies, v) || (a.hc.Request != nil && sameVariable(v, a.hc.Request))
+		return slices.Contains(bodies, v) || (sendsRequest(a) && sameVariable(v, a.hc.Request))
 	}
 	for _, b := range fn.Blocks {
 		for _, instr := range b.Instrs {

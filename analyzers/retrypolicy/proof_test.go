@@ -152,6 +152,27 @@ func TestProofConsumedBodyResend(t *testing.T) {
 	}
 }
 
+// consumed-body-resend, reused reader: a *bytes.Reader made once and
+// wrapped in a new request on each attempt (cloudflare-go v0.34.0's
+// makeRequest) reaches the server intact once, then empty: the new
+// request takes the reader's remaining length, 0.
+func TestProofReusedReaderResend(t *testing.T) {
+	srv, seen := alwaysFailing(t)
+	c := &http.Client{Timeout: 5 * time.Second}
+	body := bytes.NewReader([]byte("payload"))
+	for i := 0; i < 2; i++ { // the flagged shape
+		req, _ := http.NewRequest(http.MethodPut, srv.URL, body)
+		resp, err := c.Do(req)
+		if err != nil {
+			t.Fatalf("attempt %d: %v", i, err)
+		}
+		resp.Body.Close()
+	}
+	if got := seen(); len(got) != 2 || got[0] != "PUT key= body=payload" || got[1] != "PUT key= body=" {
+		t.Fatalf("server saw %q, want the payload and then an empty body", got)
+	}
+}
+
 // failingTransport fails every request until it has seen n of them.
 type failingTransport struct {
 	n, calls int64

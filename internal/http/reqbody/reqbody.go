@@ -256,6 +256,12 @@ func (r *Resolver) Kind(body ssa.Value) (kind string, inMemory, ok bool) {
 					}
 				}
 			}
+			if !types.IsInterface(o.V.Type()) && !hasRead(o.V.Type()) {
+				// A value that is no reader (a struct a caller passes
+				// as an any that is asserted to io.Reader, or else
+				// marshalled): not a body on this path.
+				continue
+			}
 			k, mem := readerKind(o.V)
 			if k == "" {
 				k = typeName(body.Type())
@@ -297,6 +303,13 @@ func readerKind(v ssa.Value) (string, bool) {
 		return "", false // named by the body's own type
 	}
 	return typeName(v.Type()), false
+}
+
+// hasRead reports whether t has a Read method.
+func hasRead(t types.Type) bool {
+	obj, _, _ := types.LookupFieldOrMethod(t, true, nil, "Read")
+	_, ok := obj.(*types.Func)
+	return ok
 }
 
 func typeName(t types.Type) string {
