@@ -24,6 +24,16 @@ func TestLibraries(t *testing.T) {
 	testutil.CheckMessages(t, results, 120)
 }
 
+// TestOlderLibraries runs the analyzer over testdata/modold, which pins
+// library versions whose API differs from those of testdata/mod (a
+// constructor that later gained options).
+func TestOlderLibraries(t *testing.T) {
+	dir := filepath.Join(analysistest.TestData(), "modold")
+	testutil.DownloadModules(t, dir)
+	results := analysistest.Run(t, dir, retrypolicy.Analyzer, "./...")
+	testutil.CheckMessages(t, results, 120)
+}
+
 func TestOptions(t *testing.T) {
 	a := testutil.Configure(t, retrypolicy.New(), "include-tests=true", "idempotency-headers=X-Request-Id")
 	results := analysistest.Run(t, analysistest.TestData(), a, "options")

@@ -50,9 +50,13 @@ func (r *RetryResolver) backoffV4(e *RetryEntry, b ssa.Value) {
 		e.Forever, e.Pos, e.Why, e.Fix = true, root.Pos(), "a ConstantBackOff never stops", "wrap it in backoff.WithMaxRetries"
 		return
 	case BackoffV4 + ".NewExponentialBackOff":
-		opts, ok := variadic(cc.Args[0])
-		if !ok {
-			return
+		// Options came in v4.3.0; before it the constructor takes none.
+		var opts []ssa.Value
+		if len(cc.Args) > 0 {
+			var ok bool
+			if opts, ok = variadic(cc.Args[0]); !ok {
+				return
+			}
 		}
 		max := setting.ConstValue(int64(15*time.Minute), false, token.NoPos)
 		for _, o := range opts {
