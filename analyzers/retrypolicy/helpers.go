@@ -155,7 +155,7 @@ func (c *checker) bodyReset(fn *ssa.Function, blocks []*ssa.BasicBlock, a *attem
 					return true
 				}
 				for i, arg := range cc.Args {
-					if b, ok := httplib.RequestBuilderOf(fn); ok && i == b.Body {
+					if b, ok := httplib.RequestBuilderOf(fn); ok && i == b.Body || c.wrapsBody(x, arg) {
 						continue // wrapping the reader in a request rewinds nothing
 					}
 					if slices.Contains(bodies, arg) || (sendsRequest(a) && sameVariable(arg, a.hc.Request)) {
@@ -168,6 +168,34 @@ func (c *checker) bodyReset(fn *ssa.Function, blocks []*ssa.BasicBlock, a *attem
 		}
 	}
 	return c.resetterMade(fn, a, bodies)
+}
+
+// wrapsBody reports whether call builds a request whose body is arg: a
+// helper of the package that wraps its parameter in the request it
+// returns (grafana's c.newRequest(method, path, query, body)).
+func (c *checker) wrapsBody(call ssa.CallInstruction, arg ssa.Value) bool {
+	v, ok := call.(*ssa.Call)
+	if !ok || valueflow.StaticCallee(v.Common()) == nil {
+		return false
+	}
+	var reqs []ssa.Value
+	if httplib.IsRequest(v.Type()) {
+		reqs = append(reqs, v)
+	} else if refs := v.Referrers(); refs != nil {
+		for _, r := range *refs {
+			if e, ok := r.(*ssa.Extract); ok && httplib.IsRequest(e.Type()) {
+				reqs = append(reqs, e)
+			}
+		}
+	}
+	for _, req := range reqs {
+		for _, cb := range c.bodies.Candidates(req) {
+			if cb.Body == arg && cb.Origin == req {
+				return true
+			}
+		}
+	}
+	return false
 }
 
 // sendsRequest reports whether a is a net/http send of a request.

@@ -9,6 +9,7 @@ package reqbody
 
 import (
 	"go/types"
+	"slices"
 
 	"golang.org/x/tools/go/ssa"
 
@@ -121,9 +122,23 @@ func (r *Resolver) Candidates(v ssa.Value) []Candidate {
 				continue
 			}
 			if callee, ok := call.Call.Value.(*ssa.Function); ok && callee.Pkg == r.ix.Pkg && len(callee.Blocks) > 0 {
-				// A helper of this package: the requests it returns.
+				// A helper of this package: the requests it returns. A
+				// body the helper takes as a parameter is the argument
+				// of this call, and the request is built here (grafana's
+				// req, err = c.newRequest(method, path, query, body) on
+				// every attempt wraps the caller's one reader).
+				from := len(out)
 				for _, res := range returned(callee, idx) {
 					walk(res, depth+1)
+				}
+				for i := from; i < len(out); i++ {
+					p, ok := valueflow.StripCopies(out[i].Body).(*ssa.Parameter)
+					if !ok || p.Parent() != callee {
+						continue
+					}
+					if j := slices.Index(callee.Params, p); j >= 0 && j < len(args) {
+						out[i].Origin, out[i].Body = o.V, args[j]
+					}
 				}
 				out = append(out, r.stored(o.V)...)
 				continue
