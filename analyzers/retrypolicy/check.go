@@ -5,6 +5,7 @@ import (
 	"go/ast"
 	"go/token"
 	"go/types"
+	"slices"
 	"strings"
 
 	"golang.org/x/tools/go/analysis"
@@ -694,13 +695,15 @@ func (c *checker) nonIdempotentLoop(fn *ssa.Function, a *attempt, r *retryloop.R
 // consumed.
 func (c *checker) consumedBody(fn *ssa.Function, a *attempt, r *retryloop.Retry, related []analysis.RelatedInformation) {
 	same := func(v ssa.Value) bool { return sameObject(r, v, 0) }
-	c.reportConsumedBody(fn, r.Loop.Blocks(fn), a, same, related[1:])
+	h := r.Loop.Header
+	next := func(b *ssa.BasicBlock) bool { return slices.Contains(b.Succs, h) }
+	c.reportConsumedBody(fn, r.Loop.Blocks(fn), h, next, a, same, related[1:])
 }
 
 // reportConsumedBody reports a send of a request (or body) that is the
 // same object on every attempt (same) and whose body nothing in blocks,
 // the code each attempt runs, rewinds.
-func (c *checker) reportConsumedBody(fn *ssa.Function, blocks []*ssa.BasicBlock, a *attempt, same func(ssa.Value) bool, related []analysis.RelatedInformation) {
+func (c *checker) reportConsumedBody(fn *ssa.Function, blocks []*ssa.BasicBlock, head *ssa.BasicBlock, next func(*ssa.BasicBlock) bool, a *attempt, same func(ssa.Value) bool, related []analysis.RelatedInformation) {
 	hc := a.hc
 	var candidates []reqbody.Candidate
 	switch {
@@ -721,7 +724,10 @@ func (c *checker) reportConsumedBody(fn *ssa.Function, blocks []*ssa.BasicBlock,
 			bodies = append(bodies, cb.Body)
 		}
 	}
-	if len(candidates) == 0 || c.bodyReset(fn, blocks, a, bodies) {
+	if len(candidates) == 0 {
+		return
+	}
+	if points, anywhere := c.resetPoints(fn, blocks, a, bodies); anywhere || resetBeforeEveryRetry(blocks, head, a.call, points, next) {
 		return
 	}
 	body, ok := c.bodies.Describe(candidates)
@@ -785,7 +791,8 @@ func (c *checker) consumedBodyInOp(op *ssa.Function, e *httplib.RetryEntry, in *
 		return false
 	}
 	related := []analysis.RelatedInformation{{Pos: e.Call.Pos(), Message: "retried by " + e.Name + " here"}}
-	c.reportConsumedBody(op, op.Blocks, in, captured, related)
+	next := func(b *ssa.BasicBlock) bool { return retryingReturn(b, e) }
+	c.reportConsumedBody(op, op.Blocks, nil, next, in, captured, related)
 }
 
 // libraryRules applies the rules about retry libraries and retrying
@@ -901,4 +908,47 @@ func (c *checker) nestedInOp(a *attempt) {
 				Related: []analysis.RelatedInformation{{Pos: e.Call.Pos(), Message: "the outer retry"}}})
 		}
 	}
+}
+
+// retryingReturn reports whether block b of a retry library's operation
+// ends by asking e for another attempt: it returns an error that may be
+// non-nil and is not marked final (backoff.Permanent, retry.Unrecoverable),
+// or, for a library that retries only marked errors, one marked
+// retryable (retry.RetryableError).
+func retryingReturn(b *ssa.BasicBlock, e *httplib.RetryEntry) bool {
+	if len(b.Instrs) == 0 {
+		return false
+	}
+	ret, ok := b.Instrs[len(b.Instrs)-1].(*ssa.Return)
+	if !ok {
+		return false
+	}
+	for _, v := range ret.Results {
+		if typeutil.IsError(v.Type()) {
+			return mayRetry(v, e, 0)
+		}
+	}
+	return false
+}
+
+// mayRetry reports whether the error v, returned by an operation, may
+// make e try again.
+func mayRetry(v ssa.Value, e *httplib.RetryEntry, depth int) bool {
+	v = valueflow.StripCopies(v)
+	if k, ok := v.(*ssa.Const); ok && k.IsNil() {
+		return false
+	}
+	if phi, ok := v.(*ssa.Phi); ok && depth < 4 {
+		return slices.ContainsFunc(phi.Edges, func(e2 ssa.Value) bool { return mayRetry(e2, e, depth+1) })
+	}
+	name := ""
+	if call, ok := v.(*ssa.Call); ok {
+		if fn := valueflow.StaticCallee(call.Common()); fn != nil {
+			name = fn.Name()
+		}
+	}
+	if e.NeedsRetryable {
+		return name == "RetryableError"
+	}
+	return name != "Permanent" && name != "Unrecoverable"
 }

@@ -127,47 +127,145 @@ func throughRequest(call *ssa.Call) ssa.Value {
 // a store to req.Body, a call of GetBody, a Seek, or the request or its
 // body handed to code other than the send.
 func (c *checker) bodyReset(fn *ssa.Function, blocks []*ssa.BasicBlock, a *attempt, bodies []ssa.Value) bool {
+	points, anywhere := c.resetPoints(fn, blocks, a, bodies)
+	return anywhere || len(points) > 0
+}
+
+// resetPoints returns the instructions among blocks that may give the
+// request a fresh body (see bodyReset); anywhere reports a reset that
+// may run at any point (a closure or a returned function holding the
+// body, see resetterMade).
+func (c *checker) resetPoints(fn *ssa.Function, blocks []*ssa.BasicBlock, a *attempt, bodies []ssa.Value) (points []ssa.Instruction, anywhere bool) {
 	for _, b := range blocks {
 		for _, instr := range b.Instrs {
-			switch x := instr.(type) {
-			case *ssa.Store:
-				if fa, ok := x.Addr.(*ssa.FieldAddr); ok {
-					if f := valueflow.FieldOf(fa); f != nil && f.Name() == "Body" && typeutil.IsNamed(fa.X.Type(), httplib.NetHTTP, "Request") {
-						return true
-					}
-				}
-			case *ssa.UnOp:
-				if fa, ok := x.X.(*ssa.FieldAddr); ok && x.Op == token.MUL {
-					if f := valueflow.FieldOf(fa); f != nil && f.Name() == "GetBody" {
-						return true
-					}
-				}
-			case ssa.CallInstruction:
-				if instr == a.call {
-					continue
-				}
-				cc := x.Common()
-				if cc.IsInvoke() && cc.Method.Name() == "Seek" {
+			if c.resets(instr, a, bodies) {
+				points = append(points, instr)
+			}
+		}
+	}
+	return points, c.resetterMade(fn, a, bodies)
+}
+
+// resets reports whether instr may give the request a fresh body.
+func (c *checker) resets(instr ssa.Instruction, a *attempt, bodies []ssa.Value) bool {
+	switch x := instr.(type) {
+	case *ssa.Store:
+		if fa, ok := x.Addr.(*ssa.FieldAddr); ok {
+			if f := valueflow.FieldOf(fa); f != nil && f.Name() == "Body" && typeutil.IsNamed(fa.X.Type(), httplib.NetHTTP, "Request") {
+				return true
+			}
+		}
+	case *ssa.UnOp:
+		if fa, ok := x.X.(*ssa.FieldAddr); ok && x.Op == token.MUL {
+			if f := valueflow.FieldOf(fa); f != nil && f.Name() == "GetBody" {
+				return true
+			}
+		}
+	case ssa.CallInstruction:
+		if instr == a.call {
+			return false
+		}
+		cc := x.Common()
+		if cc.IsInvoke() && cc.Method.Name() == "Seek" {
+			return true
+		}
+		fn := valueflow.StaticCallee(cc)
+		if fn != nil && fn.Name() == "Seek" {
+			return true
+		}
+		for i, arg := range cc.Args {
+			if b, ok := httplib.RequestBuilderOf(fn); ok && i == b.Body || c.wrapsBody(x, arg) {
+				continue // wrapping the reader in a request rewinds nothing
+			}
+			if slices.Contains(bodies, arg) || (sendsRequest(a) && sameVariable(arg, a.hc.Request)) {
+				if !httplib.KeepsRequestBody(fn) {
 					return true
-				}
-				fn := valueflow.StaticCallee(cc)
-				if fn != nil && fn.Name() == "Seek" {
-					return true
-				}
-				for i, arg := range cc.Args {
-					if b, ok := httplib.RequestBuilderOf(fn); ok && i == b.Body || c.wrapsBody(x, arg) {
-						continue // wrapping the reader in a request rewinds nothing
-					}
-					if slices.Contains(bodies, arg) || (sendsRequest(a) && sameVariable(arg, a.hc.Request)) {
-						if !httplib.KeepsRequestBody(fn) {
-							return true
-						}
-					}
 				}
 			}
 		}
 	}
-	return c.resetterMade(fn, a, bodies)
+	return false
+}
+
+// resetBeforeEveryRetry reports whether the body is given back before
+// every next attempt, of the resets at points among blocks: a reset that
+// may run before the send within an attempt (at the top of an
+// iteration, `if i > 0 { req.Body, _ = req.GetBody() }`) covers every
+// attempt; resets after the send cover only the paths through them,
+// and a path from the send to the next attempt (a block for which next
+// holds) that passes none re-sends the consumed body (axiom-go v0.31.1
+// reset it before retrying a 5xx, not after a network error). head,
+// when not nil, starts each attempt (a loop's header): paths stop there.
+func resetBeforeEveryRetry(blocks []*ssa.BasicBlock, head *ssa.BasicBlock, send ssa.Instruction, points []ssa.Instruction, next func(*ssa.BasicBlock) bool) bool {
+	in := make(map[*ssa.BasicBlock]bool, len(blocks))
+	for _, b := range blocks {
+		in[b] = true
+	}
+	index := func(instr ssa.Instruction) int {
+		return slices.Index(instr.Block().Instrs, instr)
+	}
+	resetIn := make(map[*ssa.BasicBlock][]int)
+	for _, p := range points {
+		resetIn[p.Block()] = append(resetIn[p.Block()], index(p))
+	}
+	sendBlock, sendAt := send.Block(), index(send)
+	// reaches reports a path from the end of from to the start of to,
+	// within an attempt.
+	reaches := func(from, to *ssa.BasicBlock) bool {
+		seen := map[*ssa.BasicBlock]bool{}
+		stack := slices.Clone(from.Succs)
+		for len(stack) > 0 {
+			b := stack[len(stack)-1]
+			stack = stack[:len(stack)-1]
+			if b == to {
+				return true
+			}
+			if seen[b] || !in[b] || b == head {
+				continue
+			}
+			seen[b] = true
+			stack = append(stack, b.Succs...)
+		}
+		return false
+	}
+	for _, p := range points {
+		if b := p.Block(); b == sendBlock && index(p) < sendAt || b != sendBlock && reaches(b, sendBlock) {
+			return true
+		}
+	}
+	// A path from the send to the next attempt that passes no reset.
+	after := func(b *ssa.BasicBlock, from int) bool {
+		for _, i := range resetIn[b] {
+			if i >= from {
+				return true
+			}
+		}
+		return false
+	}
+	if after(sendBlock, sendAt+1) {
+		return true
+	}
+	if next(sendBlock) {
+		return false
+	}
+	seen := map[*ssa.BasicBlock]bool{sendBlock: true}
+	stack := slices.Clone(sendBlock.Succs)
+	for len(stack) > 0 {
+		b := stack[len(stack)-1]
+		stack = stack[:len(stack)-1]
+		if seen[b] || !in[b] || b == head {
+			continue
+		}
+		seen[b] = true
+		if after(b, 0) {
+			continue
+		}
+		if next(b) {
+			return false
+		}
+		stack = append(stack, b.Succs...)
+	}
+	return true
 }
 
 // wrapsBody reports whether call builds a request whose body is arg: a

@@ -8,6 +8,7 @@
 package reqbody
 
 import (
+	"go/token"
 	"go/types"
 	"slices"
 
@@ -271,6 +272,11 @@ func (r *Resolver) Kind(body ssa.Value) (kind string, inMemory, ok bool) {
 					}
 				}
 			}
+			if fromGetBody(o.V) {
+				// req.Body, _ = req.GetBody(): a copy of the body the
+				// request was built with, which the other paths give.
+				continue
+			}
 			if !types.IsInterface(o.V.Type()) && !hasRead(o.V.Type()) {
 				// A value that is no reader (a struct a caller passes
 				// as an any that is asserted to io.Reader, or else
@@ -337,4 +343,19 @@ func funcOf(v ssa.Value) *types.Func {
 		return nil
 	}
 	return valueflow.StaticCallee(call.Common())
+}
+
+// fromGetBody reports whether v is a result of calling a request's
+// GetBody function.
+func fromGetBody(v ssa.Value) bool {
+	call, _ := valueflow.CallOf(v)
+	if call == nil {
+		return false
+	}
+	ld, ok := call.Common().Value.(*ssa.UnOp)
+	if !ok || ld.Op != token.MUL {
+		return false
+	}
+	f := loadedField(ld)
+	return f != nil && f.Name() == "GetBody"
 }

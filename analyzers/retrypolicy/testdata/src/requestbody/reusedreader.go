@@ -220,3 +220,69 @@ func (c *Grafana) requestFixed(method, p string, body io.Reader) error {
 func (c *Grafana) UpdateUser(data []byte) error {
 	return c.requestFixed(http.MethodPut, "/api/users/1", bytes.NewBuffer(data))
 }
+
+// The same request re-sent by a loop that rewinds its body on one way
+// back only: after a 5xx, not after a network error.
+func rewoundOnStatus(c *http.Client, u string, payload []byte) (*http.Response, error) {
+	req, err := http.NewRequest(http.MethodPut, u, bytes.NewReader(payload))
+	if err != nil {
+		return nil, err
+	}
+	for i := 0; i < 3; i++ {
+		resp, err := c.Do(req) // want `the retry re-sends a request whose \*bytes\.Reader body was consumed; rebuild it or set req\.Body from req\.GetBody`
+		if err != nil {
+			time.Sleep(time.Second)
+			continue
+		}
+		if resp.StatusCode < 500 {
+			return resp, nil
+		}
+		resp.Body.Close()
+		req.Body, _ = req.GetBody()
+		time.Sleep(time.Second)
+	}
+	return nil, err
+}
+
+// Negatives: rewound on both ways back; rewound at the top of every
+// iteration but the first.
+func rewoundOnBoth(c *http.Client, u string, payload []byte) (*http.Response, error) {
+	req, err := http.NewRequest(http.MethodPut, u, bytes.NewReader(payload))
+	if err != nil {
+		return nil, err
+	}
+	for i := 0; i < 3; i++ {
+		resp, err := c.Do(req)
+		if err == nil && resp.StatusCode < 500 {
+			return resp, nil
+		}
+		if err == nil {
+			resp.Body.Close()
+		}
+		req.Body, _ = req.GetBody()
+		time.Sleep(time.Second)
+	}
+	return nil, err
+}
+
+func rewoundAtTop(c *http.Client, u string, payload []byte) (*http.Response, error) {
+	req, err := http.NewRequest(http.MethodPut, u, bytes.NewReader(payload))
+	if err != nil {
+		return nil, err
+	}
+	for i := 0; i < 3; i++ {
+		if i > 0 {
+			req.Body, _ = req.GetBody()
+			time.Sleep(time.Second)
+		}
+		resp, err := c.Do(req)
+		if err != nil {
+			continue
+		}
+		if resp.StatusCode < 500 {
+			return resp, nil
+		}
+		resp.Body.Close()
+	}
+	return nil, err
+}
