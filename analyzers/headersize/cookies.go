@@ -42,7 +42,7 @@ func (c *checker) cookieWrite(call ssa.CallInstruction, req ssa.Value, jar token
 	if jar.IsValid() && !c.rep.Excluded(jar) {
 		related = append(related, analysis.RelatedInformation{Pos: jar, Message: "the client gets its cookie jar here"})
 	}
-	if shared, at, from, ok := c.sharedHeaderAbove(req, 0); ok {
+	if shared, at, from, _, ok := c.sharedHeaderAbove(req, 0); ok {
 		if d := c.cookies[at]; d != nil {
 			d.Related = append(d.Related, analysis.RelatedInformation{Pos: call.Pos(), Message: what + " " + writes + " the same map here"})
 			return
@@ -85,14 +85,14 @@ func (c *checker) cookieWrite(call ssa.CallInstruction, req ssa.Value, jar token
 // a parameter: then for the requests the calls in the package pass,
 // through at most three calls (colly's backend sends the request its
 // crawler built on a kept map).
-func (c *checker) sharedHeaderAbove(req ssa.Value, depth int) (name string, at, from token.Pos, ok bool) {
+func (c *checker) sharedHeaderAbove(req ssa.Value, depth int) (name string, at, from token.Pos, lasting, ok bool) {
 	p, isParam := valueflow.StripCopies(req).(*ssa.Parameter)
 	if !isParam {
 		return c.sharedHeaderOf(req)
 	}
 	i := valueflow.ParamIndex(p)
 	if i < 0 || depth >= 3 {
-		return "", token.NoPos, token.NoPos, false
+		return "", token.NoPos, token.NoPos, false, false
 	}
 	sites, _ := c.res.Index.Callers(p.Parent())
 	for _, site := range sites {
@@ -101,12 +101,12 @@ func (c *checker) sharedHeaderAbove(req ssa.Value, depth int) (name string, at, 
 			j-- // the receiver is not among an interface call's arguments
 		}
 		if args := site.Common().Args; j >= 0 && j < len(args) {
-			if name, at, from, ok := c.sharedHeaderAbove(args[j], depth+1); ok {
-				return name, at, from, true
+			if name, at, from, lasting, ok := c.sharedHeaderAbove(args[j], depth+1); ok {
+				return name, at, from, lasting, true
 			}
 		}
 	}
-	return "", token.NoPos, token.NoPos, false
+	return "", token.NoPos, token.NoPos, false, false
 }
 
 // flushCookies reports the findings cookieWrite collected, one per

@@ -225,18 +225,19 @@ func (c *checker) requestHeader(h ssa.Value) (ssa.Value, bool) {
 // in a field or package variable, and so shared by every request built
 // from it (req.Header = t.headers): it names the field and returns the
 // store that makes it the request's header.
-func (c *checker) sharedHeader(h ssa.Value) (name string, at token.Pos, ok bool) {
+func (c *checker) sharedHeader(h ssa.Value) (name string, at token.Pos, lasting, ok bool) {
 	req, isReq := requestField(h, "Header")
 	if !isReq {
-		return "", token.NoPos, false
+		return "", token.NoPos, false, false
 	}
-	name, at, _, ok = c.sharedHeaderOf(req)
-	return name, at, ok
+	name, at, _, lasting, ok = c.sharedHeaderOf(req)
+	return name, at, lasting, ok
 }
 
 // sharedHeaderOf is sharedHeader for the header of request req; from is
-// where the shared map is loaded from its field or variable.
-func (c *checker) sharedHeaderOf(req ssa.Value) (name string, at, from token.Pos, ok bool) {
+// where the shared map is loaded from its field or variable, and lasting
+// reports that what keeps it outlives a request (see keptMap).
+func (c *checker) sharedHeaderOf(req ssa.Value) (name string, at, from token.Pos, lasting, ok bool) {
 	ix := c.res.Index
 	var values []ssa.Value
 	var positions []token.Pos
@@ -257,11 +258,11 @@ func (c *checker) sharedHeaderOf(req ssa.Value) (name string, at, from token.Pos
 		}
 	}
 	for i, v := range values {
-		if name, from := keptMap(ix, v, 0, map[ssa.Value]bool{}); name != "" {
-			return name, positions[i], from, true
+		if name, from, lasting := keptMap(ix, v, 0, map[ssa.Value]bool{}); name != "" {
+			return name, positions[i], from, lasting, true
 		}
 	}
-	return "", token.NoPos, token.NoPos, false
+	return "", token.NoPos, token.NoPos, false, false
 }
 
 // directFieldStores returns the stores into field name of the object
@@ -332,17 +333,22 @@ func (c *checker) repeated(call ssa.CallInstruction, depth int) bool {
 // keptMap returns the name of the field or package variable that map v
 // is loaded from, on some path (through copies, φ-nodes and the
 // arguments of callers in the package), and where it is loaded, or "".
-func keptMap(ix *valueflow.Index, v ssa.Value, depth int, seen map[ssa.Value]bool) (string, token.Pos) {
+// lasting reports that what keeps the map outlives a request: a package
+// variable, or a field of an object that holds no request (a client, a
+// transport: it holds one, and sends every request; a request builder,
+// made once per request, holds a request, and an object that holds
+// neither, nomad's apiRequest, may be made per request too).
+func keptMap(ix *valueflow.Index, v ssa.Value, depth int, seen map[ssa.Value]bool) (name string, at token.Pos, lasting bool) {
 	v = valueflow.StripCopies(v)
 	if depth > 4 || seen[v] {
-		return "", token.NoPos
+		return "", token.NoPos, false
 	}
 	seen[v] = true
 	switch x := v.(type) {
 	case *ssa.Phi:
 		for _, e := range x.Edges {
-			if n, at := keptMap(ix, e, depth+1, seen); n != "" {
-				return n, at
+			if n, at, l := keptMap(ix, e, depth+1, seen); n != "" {
+				return n, at, l
 			}
 		}
 	case *ssa.Parameter:
@@ -351,14 +357,14 @@ func keptMap(ix *valueflow.Index, v ssa.Value, depth int, seen map[ssa.Value]boo
 		sites, _ := ix.Callers(fn)
 		for _, s := range sites {
 			if args := s.Common().Args; i >= 0 && i < len(args) {
-				if n, at := keptMap(ix, args[i], depth+1, seen); n != "" {
-					return n, at
+				if n, at, l := keptMap(ix, args[i], depth+1, seen); n != "" {
+					return n, at, l
 				}
 			}
 		}
 	case *ssa.UnOp:
 		if x.Op != token.MUL {
-			return "", token.NoPos
+			return "", token.NoPos, false
 		}
 		addr := x.X
 		if inner, ok := addr.(*ssa.UnOp); ok && inner.Op == token.MUL {
@@ -372,13 +378,13 @@ func keptMap(ix *valueflow.Index, v ssa.Value, depth int, seen map[ssa.Value]boo
 			// Another request's or response's header is that message's
 			// own, not a shared map.
 			if f := valueflow.FieldOf(addr); f != nil && (f.Pkg() == nil || f.Pkg().Path() != httplib.NetHTTP) {
-				return "the field " + f.Name(), x.Pos()
+				return "the field " + f.Name(), x.Pos(), holdsClient(addr.X.Type()) && !length.HoldsRequest(addr.X.Type())
 			}
 		case *ssa.Global:
-			return "the package variable " + addr.Name(), x.Pos()
+			return "the package variable " + addr.Name(), x.Pos(), true
 		}
 	}
-	return "", token.NoPos
+	return "", token.NoPos, false
 }
 
 // requestField reports whether v loads field name of an *http.Request
@@ -481,7 +487,11 @@ func (c *checker) checkHeader(call ssa.CallInstruction, key, val ssa.Value, add 
 	// reported. Lines that pile up on a header map that outlives the
 	// request are (below).
 	if add && isConst(key) {
-		if shared, at, ok := c.sharedHeader(call.Common().Args[0]); ok && c.repeated(call, 0) {
+		// Each call adds a line: reported where the map outlives the
+		// request (a client's or transport's field), or where one call
+		// of the function adds it more than once (algolia's
+		// buildRequest, once per host).
+		if shared, at, lasting, ok := c.sharedHeader(call.Common().Args[0]); ok && (lasting || c.repeated(call, 0)) {
 			d := analysis.Diagnostic{Pos: pos, End: end, Category: UnboundedHeader,
 				Message: fmt.Sprintf("%s appends to %s, shared by every request; use Header.Set or Clone the map", headerAdd(name), shared)}
 			if at.IsValid() && !c.rep.Excluded(at) {
@@ -911,4 +921,24 @@ func headerAdd(name string) string {
 func isConst(v ssa.Value) bool {
 	_, ok := v.(*ssa.Const)
 	return ok
+}
+
+// holdsClient reports whether t, a pointer to a struct, has a field that
+// is an HTTP client or transport.
+func holdsClient(t types.Type) bool {
+	ptr, ok := types.Unalias(t).(*types.Pointer)
+	if !ok {
+		return false
+	}
+	st, ok := ptr.Elem().Underlying().(*types.Struct)
+	if !ok {
+		return false
+	}
+	for i := range st.NumFields() {
+		ft := st.Field(i).Type()
+		if typeutil.IsNamed(ft, httplib.NetHTTP, "Client") || typeutil.IsNamed(ft, httplib.NetHTTP, "Transport") || typeutil.IsNamed(ft, httplib.NetHTTP, "RoundTripper") {
+			return true
+		}
+	}
+	return false
 }

@@ -416,7 +416,7 @@ func keptAppend(ld *ssa.UnOp) *ssa.Store {
 		return nil
 	}
 	fa, ok := ld.X.(*ssa.FieldAddr)
-	if !ok || holdsRequest(fa.X.Type()) {
+	if !ok || HoldsRequest(fa.X.Type()) {
 		return nil
 	}
 	sameField := func(x ssa.Value) bool {
@@ -471,19 +471,19 @@ func keptConcat(v *ssa.BinOp) (*ssa.UnOp, *ssa.Store) {
 		}
 		fa, ok1 := st.Addr.(*ssa.FieldAddr)
 		ba, ok2 := base.X.(*ssa.FieldAddr)
-		if ok1 && ok2 && base.Op == token.MUL && fa.Field == ba.Field && fa.X == ba.X && !holdsRequest(fa.X.Type()) {
+		if ok1 && ok2 && base.Op == token.MUL && fa.Field == ba.Field && fa.X == ba.X && !HoldsRequest(fa.X.Type()) {
 			return base, st
 		}
 	}
 	return nil, nil
 }
 
-// holdsRequest reports whether t, a pointer to a struct, has a field
+// HoldsRequest reports whether t, a pointer to a struct, has a field
 // of type *http.Request or http.Request: a request builder (gitea's
 // httplib.Request, whose Response appends the parameters to r.url and
 // sends), made once per request, so what its methods append to its own
 // fields is not kept across requests.
-func holdsRequest(t types.Type) bool {
+func HoldsRequest(t types.Type) bool {
 	ptr, ok := types.Unalias(t).(*types.Pointer)
 	if !ok {
 		return false

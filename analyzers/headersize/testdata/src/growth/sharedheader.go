@@ -105,3 +105,36 @@ func (t *sharedTransport) Query(u string) error {
 	}
 	return resp.Body.Close()
 }
+
+// A client's custom headers become every request's map, one request per
+// call (postfinance/httpclient v0.1.5's NewRequest with WithHeader):
+// each call adds another Content-Type and Accept line to the client's
+// map.
+type optionsClient struct {
+	client *http.Client
+	header http.Header
+}
+
+func (c *optionsClient) newRequest(u string, body []byte) (*http.Request, error) {
+	req, err := http.NewRequest(http.MethodPost, u, bytes.NewReader(body))
+	if err != nil {
+		return nil, err
+	}
+	if c.header != nil {
+		req.Header = c.header
+	}
+	req.Header.Add("Content-Type", "application/json") // want `Header.Add\("Content-Type"\) appends to the field header, shared by every request; use Header.Set or Clone the map`
+	return req, nil
+}
+
+func (c *optionsClient) Post(u string, body []byte) error {
+	req, err := c.newRequest(u, body)
+	if err != nil {
+		return err
+	}
+	resp, err := c.client.Do(req)
+	if err != nil {
+		return err
+	}
+	return resp.Body.Close()
+}
