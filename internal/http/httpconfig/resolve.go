@@ -261,6 +261,18 @@ func (r *Resolver) clientCall(call *ssa.Call, idx int) *Client {
 		lib.pos = call.Pos()
 		return lib
 	}
+	if cc, ok := httplib.ContextClientOf(fn); ok {
+		// x/oauth2's Config.Client(ctx, tok): the client ctx carries,
+		// http.DefaultClient when it carries none.
+		if cc.Ctx < len(call.Call.Args) && carriesNoClient(call.Call.Args[cc.Ctx], 0) {
+			// &http.Client{Transport: &oauth2.Transport{Base: nil}}:
+			// no Timeout, DefaultTransport's pool.
+			c := NewClient(OriginZero, call.Pos())
+			c.Library = cc.Name
+			return c
+		}
+		return UnknownClient()
+	}
 	if callee := r.ix.Func(fn); callee != nil {
 		c := r.ResultClient(callee, idx)
 		if k, ok := r.clientTransportParam(callee, idx); ok {
@@ -692,4 +704,22 @@ func (r *Resolver) DefaultTransport() (t *Transport, mutated bool) {
 		return t, false
 	}
 	return r.applyTransportStores(t, nil, valueflow.Home{V: g}), true
+}
+
+// carriesNoClient reports whether the context ctx is made from
+// context.Background or TODO without values (through WithCancel,
+// WithTimeout and the like), so that it carries no *http.Client for
+// x/oauth2.
+func carriesNoClient(ctx ssa.Value, depth int) bool {
+	call, _ := valueflow.CallOf(valueflow.StripCopies(ctx))
+	if call == nil || depth > 4 {
+		return false
+	}
+	switch typeutil.FuncKey(valueflow.StaticCallee(call.Common())) {
+	case "context.Background", "context.TODO":
+		return true
+	case "context.WithCancel", "context.WithTimeout", "context.WithDeadline", "context.WithoutCancel":
+		return len(call.Call.Args) > 0 && carriesNoClient(call.Call.Args[0], depth+1)
+	}
+	return false
 }
