@@ -43,7 +43,7 @@ func (c *checker) cookieWrite(call ssa.CallInstruction, req ssa.Value, jar token
 		related = append(related, analysis.RelatedInformation{Pos: jar, Message: "the client gets its cookie jar here"})
 	}
 	if shared, at, from, _, ok := c.sharedHeaderAbove(req, 0); ok {
-		if d := c.cookies[at]; d != nil {
+		if d := c.shared[at]; d != nil {
 			d.Related = append(d.Related, analysis.RelatedInformation{Pos: call.Pos(), Message: what + " " + writes + " the same map here"})
 			return
 		}
@@ -56,11 +56,11 @@ func (c *checker) cookieWrite(call ssa.CallInstruction, req ssa.Value, jar token
 			d.Related = append(d.Related, analysis.RelatedInformation{Pos: from, Message: "the map is taken from " + shared + " here"})
 		}
 		d.Related = append(d.Related, related...)
-		if c.cookies == nil {
-			c.cookies = make(map[token.Pos]*analysis.Diagnostic)
+		if c.shared == nil {
+			c.shared = make(map[token.Pos]*analysis.Diagnostic)
 		}
-		c.cookies[at] = d
-		c.cookieOrder = append(c.cookieOrder, at)
+		c.shared[at] = d
+		c.sharedOrder = append(c.sharedOrder, at)
 		return
 	}
 	built := c.requestOf(req)
@@ -109,10 +109,10 @@ func (c *checker) sharedHeaderAbove(req ssa.Value, depth int) (name string, at, 
 	return "", token.NoPos, token.NoPos, false, false
 }
 
-// flushCookies reports the findings cookieWrite collected, one per
+// flushShared reports the findings cookieWrite collected, one per
 // shared header map, in the order found.
-func (c *checker) flushCookies() {
-	for _, at := range c.cookieOrder {
-		c.rep.Report(*c.cookies[at])
+func (c *checker) flushShared() {
+	for _, at := range c.sharedOrder {
+		c.rep.Report(*c.shared[at])
 	}
 }

@@ -89,10 +89,10 @@ type checker struct {
 	growthOrder []growthKey
 	// clients resolves client configurations, once needed.
 	clients *httpconfig.Resolver
-	// cookies collects the findings on cookies written to a shared
-	// header map, one per map, until flushCookies.
-	cookies     map[token.Pos]*analysis.Diagnostic
-	cookieOrder []token.Pos
+	// shared collects the findings on cookies and header lines added to a
+	// shared header map, one per map, until flushShared.
+	shared      map[token.Pos]*analysis.Diagnostic
+	sharedOrder []token.Pos
 }
 
 func run(pass *analysis.Pass, rep *lint.Reporter, cfg *config) error {
@@ -111,7 +111,7 @@ func run(pass *analysis.Pass, rep *lint.Reporter, cfg *config) error {
 		c.function(fn)
 	}
 	c.flushGrowths()
-	c.flushCookies()
+	c.flushShared()
 	return nil
 }
 
@@ -492,12 +492,21 @@ func (c *checker) checkHeader(call ssa.CallInstruction, key, val ssa.Value, add 
 		// of the function adds it more than once (algolia's
 		// buildRequest, once per host).
 		if shared, at, lasting, ok := c.sharedHeader(call.Common().Args[0]); ok && (lasting || c.repeated(call, 0)) {
-			d := analysis.Diagnostic{Pos: pos, End: end, Category: UnboundedHeader,
+			if d := c.shared[at]; d != nil {
+				// One finding per shared map.
+				d.Related = append(d.Related, analysis.RelatedInformation{Pos: call.Pos(), Message: headerAdd(name) + " appends to the same map here"})
+				return
+			}
+			d := &analysis.Diagnostic{Pos: pos, End: end, Category: UnboundedHeader,
 				Message: fmt.Sprintf("%s appends to %s, shared by every request; use Header.Set or Clone the map", headerAdd(name), shared)}
 			if at.IsValid() && !c.rep.Excluded(at) {
 				d.Related = []analysis.RelatedInformation{{Pos: at, Message: "the shared map becomes the request's headers here"}}
 			}
-			c.rep.Report(d)
+			if c.shared == nil {
+				c.shared = make(map[token.Pos]*analysis.Diagnostic)
+			}
+			c.shared[at] = d
+			c.sharedOrder = append(c.sharedOrder, at)
 			return
 		}
 		if send := c.resentInLoop(call); send != nil {

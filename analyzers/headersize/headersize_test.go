@@ -15,6 +15,7 @@ func TestDefaults(t *testing.T) {
 	results := analysistest.Run(t, analysistest.TestData(), headersize.Analyzer,
 		"growth", "negative", "oversized", "renamed", "generics", "broken", "directive", "testfiles", "unusual")
 	testutil.CheckMessages(t, results, 120)
+	testutil.CheckRelated(t, results)
 
 	// One growth reaching two sinks of one function is one finding, the
 	// second sink a related position (growth/more.go's ParsedURL).

@@ -124,6 +124,7 @@ func (c *optionsClient) newRequest(u string, body []byte) (*http.Request, error)
 		req.Header = c.header
 	}
 	req.Header.Add("Content-Type", "application/json") // want `Header.Add\("Content-Type"\) appends to the field header, shared by every request; use Header.Set or Clone the map`
+	req.Header.Add("Accept", "application/json")       // related `Header.Add\("Accept"\) appends to the same map here`
 	return req, nil
 }
 
