@@ -2,11 +2,12 @@ package httplib
 
 import "go/types"
 
-// OAuth2 is golang.org/x/oauth2 (v0.30): its clients send through the
+// OAuth2 is golang.org/x/oauth2 v0.38.0: its clients send through the
 // client a context carries under oauth2.HTTPClient, else through
-// http.DefaultClient (internal/transport.go ContextClient), wrapped in an
-// oauth2.Transport that adds the token (oauth2.go NewClient copies the
-// context client's Timeout, 0 for DefaultClient).
+// http.DefaultClient (internal/transport.go:23-33, ContextClient),
+// wrapped in an oauth2.Transport that adds the token; NewClient copies
+// that client's Timeout, 0 for DefaultClient (oauth2.go:353-367; v0.9.0
+// and earlier copy only its Transport, dropping any Timeout).
 var OAuth2 = register(&Library{Name: "x/oauth2", Path: "golang.org/x/oauth2", Kind: Client})
 
 // A ContextClient is a function that returns an *http.Client configured
