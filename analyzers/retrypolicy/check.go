@@ -476,6 +476,13 @@ func (c *checker) reusedReader(fn *ssa.Function, a *attempt, r *retryloop.Retry,
 		}
 	}
 	for _, body := range bodies {
+		if tee, replay := teeReplay(c.res.Index, body, r); tee != nil {
+			pos, end := lint.CallRange(c.pass, tee.Pos())
+			rel := append([]analysis.RelatedInformation{{Pos: replay.Pos(), Message: "the record is replayed here"}}, related...)
+			c.rep.Report(analysis.Diagnostic{Pos: pos, End: end, Category: ConsumedBodyResend, Related: rel,
+				Message: "the retries replay what the first attempt read through this io.TeeReader, perhaps part of the body; read it all first"})
+			return
+		}
 		if !isReader(body) || !sameObject(r, body, 0) || c.bodyReset(fn, r.Loop.Blocks(fn), a, []ssa.Value{body}) {
 			continue
 		}
@@ -951,4 +958,26 @@ func mayRetry(v ssa.Value, e *httplib.RetryEntry, depth int) bool {
 		return name == "RetryableError"
 	}
 	return name != "Permanent" && name != "Unrecoverable"
+}
+
+// teeReplay reports a body that the loop of r replays, on the retries,
+// from a record an io.TeeReader made of the first attempt's body
+// (grafana-api-golang-client v0.21.0): the record holds what that attempt
+// read, all of the body only if it got that far. It returns the
+// TeeReader call and the replay, or nils.
+func teeReplay(ix *valueflow.Index, body ssa.Value, r *retryloop.Retry) (tee, replay *ssa.Call) {
+	for _, o := range ix.Origins(body) {
+		v := o.V
+		if mi, ok := v.(*ssa.MakeInterface); ok {
+			v = mi.X
+		}
+		call, ok := v.(*ssa.Call)
+		if !ok || !r.Loop.Contains(call.Block()) {
+			continue
+		}
+		if t := retryloop.TeeRecord(call); t != nil && !r.Loop.Contains(t.Block()) {
+			return t, call
+		}
+	}
+	return nil, nil
 }

@@ -273,6 +273,11 @@ func (iv *invariance) varies(v ssa.Value) bool {
 		}
 		return false
 	case *ssa.Call:
+		if tee := TeeRecord(x); tee != nil && !iv.l.Contains(tee.Block()) {
+			// A replay of what a TeeReader made before the loop
+			// recorded: the same body, as the retry means it.
+			return false
+		}
 		return iv.callVaries(x.Common())
 	case *ssa.UnOp:
 		switch x.Op {
@@ -513,4 +518,41 @@ func (iv *invariance) selectedPerIteration(cb *ssa.BasicBlock) bool {
 		}
 	}
 	return false
+}
+
+// TeeRecord returns the io.TeeReader call whose record call replays:
+// call is bytes.NewReader(buf.Bytes()) or bytes.NewBuffer(buf.Bytes()),
+// and buf is the writer of that TeeReader (body = io.TeeReader(body,
+// &buf)). It returns nil otherwise.
+func TeeRecord(call *ssa.Call) *ssa.Call {
+	switch typeutil.FuncKey(valueflow.StaticCallee(call.Common())) {
+	case "bytes.NewReader", "bytes.NewBuffer":
+	default:
+		return nil
+	}
+	if len(call.Call.Args) != 1 {
+		return nil
+	}
+	b, ok := valueflow.StripCopies(call.Call.Args[0]).(*ssa.Call)
+	if !ok || typeutil.FuncKey(valueflow.StaticCallee(b.Common())) != "bytes.Buffer.Bytes" || len(b.Call.Args) != 1 {
+		return nil
+	}
+	buf := b.Call.Args[0]
+	refs := buf.Referrers()
+	if refs == nil {
+		return nil
+	}
+	for _, r := range *refs {
+		mi, ok := r.(*ssa.MakeInterface)
+		if !ok || mi.Referrers() == nil {
+			continue
+		}
+		for _, rr := range *mi.Referrers() {
+			tee, ok := rr.(*ssa.Call)
+			if ok && typeutil.FuncKey(valueflow.StaticCallee(tee.Common())) == "io.TeeReader" && len(tee.Call.Args) == 2 && tee.Call.Args[1] == mi {
+				return tee
+			}
+		}
+	}
+	return nil
 }
