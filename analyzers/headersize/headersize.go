@@ -935,19 +935,7 @@ func isConst(v ssa.Value) bool {
 // holdsClient reports whether t, a pointer to a struct, has a field that
 // is an HTTP client or transport.
 func holdsClient(t types.Type) bool {
-	ptr, ok := types.Unalias(t).(*types.Pointer)
-	if !ok {
-		return false
-	}
-	st, ok := ptr.Elem().Underlying().(*types.Struct)
-	if !ok {
-		return false
-	}
-	for i := range st.NumFields() {
-		ft := st.Field(i).Type()
-		if typeutil.IsNamed(ft, httplib.NetHTTP, "Client") || typeutil.IsNamed(ft, httplib.NetHTTP, "Transport") || typeutil.IsNamed(ft, httplib.NetHTTP, "RoundTripper") {
-			return true
-		}
-	}
-	return false
+	return typeutil.PointerToStructWith(t, func(ft types.Type) bool {
+		return httplib.IsClient(ft) || httplib.IsTransport(ft) || typeutil.IsNamed(ft, httplib.NetHTTP, "RoundTripper")
+	})
 }

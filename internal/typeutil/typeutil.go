@@ -116,3 +116,22 @@ func IsError(t types.Type) bool {
 	}
 	return types.Identical(t, errType) || types.Identical(t.Underlying(), errType.Underlying())
 }
+
+// PointerToStructWith reports whether t is a pointer to a struct with a
+// field whose type satisfies pred.
+func PointerToStructWith(t types.Type, pred func(types.Type) bool) bool {
+	ptr, ok := types.Unalias(t).(*types.Pointer)
+	if !ok {
+		return false
+	}
+	st, ok := ptr.Elem().Underlying().(*types.Struct)
+	if !ok {
+		return false
+	}
+	for i := range st.NumFields() {
+		if pred(st.Field(i).Type()) {
+			return true
+		}
+	}
+	return false
+}

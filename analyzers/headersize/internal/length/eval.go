@@ -484,20 +484,7 @@ func keptConcat(v *ssa.BinOp) (*ssa.UnOp, *ssa.Store) {
 // sends), made once per request, so what its methods append to its own
 // fields is not kept across requests.
 func HoldsRequest(t types.Type) bool {
-	ptr, ok := types.Unalias(t).(*types.Pointer)
-	if !ok {
-		return false
-	}
-	st, ok := ptr.Elem().Underlying().(*types.Struct)
-	if !ok {
-		return false
-	}
-	for i := range st.NumFields() {
-		if typeutil.IsNamed(st.Field(i).Type(), "net/http", "Request") {
-			return true
-		}
-	}
-	return false
+	return typeutil.PointerToStructWith(t, func(ft types.Type) bool { return typeutil.IsNamed(ft, "net/http", "Request") })
 }
 
 // extended returns the value that v extends: the list of
