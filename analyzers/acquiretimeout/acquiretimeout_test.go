@@ -11,7 +11,7 @@ import (
 
 func TestDefaults(t *testing.T) {
 	results := analysistest.Run(t, analysistest.TestData(), acquiretimeout.Analyzer,
-		"local", "localhelper", "fields", "fixedconfig", "ctor", "ctoruser", "helpers", "helperuser", "generics", "renamed", "broken", "testfiles", "app/internal/testutil", "app/gen", "app/commented", "app/driver", "app/mocked", "locker", "localflag", "pool", "directive", "valuetypes", "injected", "injecteduser", "runs", "runscmd", "conndeadline", "conndeadlineuser", "oauthclient")
+		"local", "localhelper", "fields", "fixedconfig", "ctor", "ctoruser", "helpers", "helperuser", "generics", "renamed", "broken", "testfiles", "app/internal/testutil", "app/gen", "app/commented", "app/driver", "app/mocked", "locker", "localflag", "pool", "directive", "valuetypes", "injected", "injecteduser", "runs", "runscmd", "conndeadline", "conndeadlineuser", "oauthclient", "heldclient", "heldtuned", "heldclientuser")
 	testutil.CheckMessages(t, results, 140)
 	testutil.CheckRelated(t, results)
 }

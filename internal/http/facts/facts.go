@@ -42,7 +42,7 @@ var Analyzer = &analysis.Analyzer{
 	Run:              run,
 	RunDespiteErrors: true,
 	ResultType:       reflect.TypeFor[*Result](),
-	FactTypes:        []analysis.Fact{(*Summary)(nil), (*Relevant)(nil), (*KeepsTransports)(nil)},
+	FactTypes:        []analysis.Fact{(*Summary)(nil), (*Relevant)(nil), (*KeepsConfig)(nil)},
 }
 
 // A Summary describes what a function returns, or what a package-level
@@ -59,6 +59,9 @@ type Summary struct {
 	// Request is the request parameter a function sends, directly or
 	// through helpers (see sends.RequestSenders), or nil.
 	Request *sends.RequestParam
+	// Holds lists the clients a constructor's result keeps from its
+	// parameters (see sends.Held).
+	Holds []sends.HeldParam
 }
 
 // A Value is the summary of one result, variable or field.
@@ -101,6 +104,9 @@ func (s *Summary) String() string {
 	}
 	for _, snd := range s.Sends {
 		client := "param" + fmt.Sprint(snd.ClientParam)
+		if snd.ClientField != "" {
+			client += "." + snd.ClientField
+		}
 		if snd.ClientParam < 0 {
 			client = "timeout=" + snd.Client.Timeout.Describe(true)
 		}
@@ -111,6 +117,9 @@ func (s *Summary) String() string {
 	}
 	if p := s.Request; p != nil {
 		parts = append(parts, fmt.Sprintf("sendsrequest(%d)", p.Index))
+	}
+	for _, h := range s.Holds {
+		parts = append(parts, fmt.Sprintf("holds(%s=param%d)", h.Field, h.Param))
 	}
 	return strings.Join(parts, " ")
 }
@@ -136,16 +145,16 @@ func (*Relevant) AFact() {}
 
 func (*Relevant) String() string { return "relevant" }
 
-// KeepsTransports is a package fact: the package leaves the
+// KeepsConfig is a package fact: the package leaves the
 // configuration of the transports its callers give it alone (see
-// httpconfig.KeepsForeignTransports), so a transport handed to it keeps
+// httpconfig.KeepsForeignConfig), so a transport handed to it keeps
 // the settings its builder gave it.
-type KeepsTransports struct{}
+type KeepsConfig struct{}
 
-// AFact marks KeepsTransports as an analysis fact.
-func (*KeepsTransports) AFact() {}
+// AFact marks KeepsConfig as an analysis fact.
+func (*KeepsConfig) AFact() {}
 
-func (*KeepsTransports) String() string { return "keepstransports" }
+func (*KeepsConfig) String() string { return "keepsconfig" }
 
 // Result is what the facts analyzer gives the checks for one package.
 type Result struct {
@@ -160,7 +169,7 @@ type Result struct {
 	Funcs []*ssa.Function
 
 	imported map[types.Object]*Summary
-	keeps    map[*types.Package]bool // packages with a KeepsTransports fact
+	keeps    map[*types.Package]bool // packages with a KeepsConfig fact
 	failure  string
 }
 
@@ -263,8 +272,8 @@ func (r *Result) RequestParam(fn *types.Func) (sends.RequestParam, bool) {
 	return sends.RequestParam{}, false
 }
 
-// KeepsTransports implements httpconfig.Facts.
-func (r *Result) KeepsTransports(pkg *types.Package) bool { return r.keeps[pkg] }
+// KeepsConfig implements httpconfig.Facts.
+func (r *Result) KeepsConfig(pkg *types.Package) bool { return r.keeps[pkg] }
 
 // SendResolver returns a new resolver of parameter-dependent sends for
 // the package.
@@ -276,6 +285,14 @@ func (r *Result) SendResolver() *sends.Resolver {
 func (r *Result) Sends(fn *types.Func) []sends.ParamSend {
 	if s := r.imported[fn]; s != nil {
 		return s.Sends
+	}
+	return nil
+}
+
+// Holds implements sends.Facts.
+func (r *Result) Holds(fn *types.Func) []sends.HeldParam {
+	if s := r.imported[fn]; s != nil {
+		return s.Holds
 	}
 	return nil
 }
@@ -340,12 +357,12 @@ func summarise(pass *analysis.Pass, res *Result) {
 	}
 	res.keeps = make(map[*types.Package]bool)
 	for _, f := range pass.AllPackageFacts() {
-		if _, ok := f.Fact.(*KeepsTransports); ok {
+		if _, ok := f.Fact.(*KeepsConfig); ok {
 			res.keeps[f.Package] = true
 		}
 	}
-	if httpconfig.KeepsForeignTransports(res.Index, funcs, func(p *types.Package) bool { return res.keeps[p] }) {
-		pass.ExportPackageFact(&KeepsTransports{})
+	if httpconfig.KeepsForeignConfig(res.Index, funcs, func(p *types.Package) bool { return res.keeps[p] }) {
+		pass.ExportPackageFact(&KeepsConfig{})
 	}
 	if exportSummaries(pass, res, pkg, funcs) {
 		pass.ExportPackageFact(&Relevant{})
@@ -452,7 +469,8 @@ func exportSummaries(pass *analysis.Pass, res *Result, pkg *ssa.Package, funcs [
 		if p := requests.Of(fn); p.Index >= 0 {
 			s.Request = &p
 		}
-		if any || len(s.Sends) > 0 || len(s.ReadOnly) > 0 || s.Request != nil {
+		s.Holds = sends.Held(res.Index, fn)
+		if any || len(s.Sends) > 0 || len(s.ReadOnly) > 0 || s.Request != nil || len(s.Holds) > 0 {
 			export(obj, s)
 		}
 	}

@@ -10,29 +10,42 @@ import (
 	"github.com/httplint/httplint/internal/typeutil"
 )
 
-// KeepsForeignTransports reports whether the package of ix leaves alone
-// the configuration of every transport it did not build: no function
-// of funcs stores a setting of an *http.Transport (a field the model
-// reads, or its dial function) that may come from a caller (a
-// parameter, a field or variable another package may set, a type
-// assertion of a RoundTripper it was given), and none hands such a
-// transport to a function of another package that keeps is false for.
-// Handing a transport to such a package (minio's SetCustomTransport,
-// a tracing wrapper's constructor) then leaves its configuration as the
-// caller built it. Writes through reflection are not seen: the resolver
-// still treats a transport passed as an empty interface as changed.
-func KeepsForeignTransports(ix *valueflow.Index, funcs []*ssa.Function, keeps func(*types.Package) bool) bool {
+// KeepsForeignConfig reports whether the package of ix leaves alone
+// the configuration of every transport and client it did not build: no
+// function of funcs stores a setting of an *http.Transport (a field the
+// model reads, or its dial function) or of an *http.Client (its Timeout
+// or Transport) that may come from a caller (a parameter, a field or
+// variable another package may set, a type assertion of a RoundTripper
+// it was given), and none hands such a transport or client to a
+// function of another package that keeps is false for. Handing a
+// transport to such a package (minio's SetCustomTransport, a tracing
+// wrapper's constructor), or a client (compute/metadata's NewClient),
+// then leaves its configuration as the caller built it. Writes through
+// reflection are not seen: the resolver still treats a transport or
+// client passed as an empty interface as changed.
+func KeepsForeignConfig(ix *valueflow.Index, funcs []*ssa.Function, keeps func(*types.Package) bool) bool {
 	for _, fn := range funcs {
 		for _, b := range fn.Blocks {
 			for _, instr := range b.Instrs {
 				switch instr := instr.(type) {
 				case *ssa.Store:
 					fa, ok := instr.Addr.(*ssa.FieldAddr)
-					if !ok || !typeutil.IsPointerTo(fa.X.Type(), httplib.NetHTTP, "Transport") {
+					if !ok {
 						continue
 					}
 					f := valueflow.FieldOf(fa)
-					if f == nil || !modelField(f.Name()) {
+					switch {
+					case f == nil:
+						continue
+					case typeutil.IsPointerTo(fa.X.Type(), httplib.NetHTTP, "Transport"):
+						if !modelField(f.Name()) {
+							continue
+						}
+					case httplib.IsClient(fa.X.Type()):
+						if f.Name() != "Timeout" && f.Name() != "Transport" {
+							continue
+						}
+					default:
 						continue
 					}
 					if foreign(ix, fa.X) {
@@ -48,7 +61,7 @@ func KeepsForeignTransports(ix *valueflow.Index, funcs []*ssa.Function, keeps fu
 						continue
 					}
 					for _, a := range c.Args {
-						if (typeutil.IsPointerTo(a.Type(), httplib.NetHTTP, "Transport") || httplib.IsRoundTripper(a.Type())) &&
+						if (typeutil.IsPointerTo(a.Type(), httplib.NetHTTP, "Transport") || httplib.IsRoundTripper(a.Type()) || httplib.IsClient(a.Type())) &&
 							!keeps(callee.Pkg()) && foreign(ix, a) {
 							return false
 						}
@@ -90,16 +103,17 @@ func foreign(ix *valueflow.Index, v ssa.Value) bool {
 }
 
 // keptByCallee reports whether the function that call c makes belongs
-// to another package that leaves the configuration of transports it is
-// given alone (see [KeepsForeignTransports]), and its parameter for
-// argument i is typed (a RoundTripper or an *http.Transport, not an
-// empty interface that reflection could fill).
+// to another package that leaves the configuration of transports and
+// clients it is given alone (see [KeepsForeignConfig]), and its
+// parameter for argument i is typed (a RoundTripper, an *http.Transport
+// or an *http.Client, not an empty interface that reflection could
+// fill).
 func (r *Resolver) keptByCallee(c *ssa.CallCommon, i int) bool {
 	if r.facts == nil || c.IsInvoke() || i < 0 || i >= len(c.Args) {
 		return false
 	}
 	fn := valueflow.StaticCallee(c)
-	if fn == nil || fn.Pkg() == nil || fn.Pkg() == r.ix.Pkg.Pkg || !r.facts.KeepsTransports(fn.Pkg()) {
+	if fn == nil || fn.Pkg() == nil || fn.Pkg() == r.ix.Pkg.Pkg || !r.facts.KeepsConfig(fn.Pkg()) {
 		return false
 	}
 	sig, _ := fn.Type().(*types.Signature)
@@ -118,5 +132,5 @@ func (r *Resolver) keptByCallee(c *ssa.CallCommon, i int) bool {
 		return false
 	}
 	t := sig.Params().At(p).Type()
-	return typeutil.IsPointerTo(t, httplib.NetHTTP, "Transport") || httplib.IsRoundTripper(t)
+	return typeutil.IsPointerTo(t, httplib.NetHTTP, "Transport") || httplib.IsRoundTripper(t) || httplib.IsClient(t)
 }

@@ -27,10 +27,10 @@ type Facts interface {
 	// connection pool and returns it as result i (see
 	// [Resolver.Factory]).
 	Factory(fn *types.Func, i int) bool
-	// KeepsTransports reports whether package pkg leaves the
+	// KeepsConfig reports whether package pkg leaves the
 	// configuration of the transports it is given alone (see
-	// [KeepsForeignTransports]).
-	KeepsTransports(pkg *types.Package) bool
+	// [KeepsForeignConfig]).
+	KeepsConfig(pkg *types.Package) bool
 }
 
 // A Resolver reconstructs client and transport configurations for the

@@ -35,6 +35,11 @@ type ParamSend struct {
 	// -1 when the client does not depend on the parameters: Client then
 	// describes it and has no Timeout.
 	ClientParam int
+	// ClientField, when set, names the *http.Client field of the struct
+	// that parameter ClientParam is (or points to), through which the
+	// request is sent: a method sending through its receiver's client
+	// (c.hc.Do), judged where a constructor filled the field (HeldParam).
+	ClientField string
 	Client      *httpconfig.Client
 	// Deadline is None or Param: what is known of the request's context.
 	Deadline deadline.Deadline
@@ -70,6 +75,7 @@ func (s ParamSend) Root() token.Pos { return s.root }
 // Facts supplies the summaries of functions of other packages.
 type Facts interface {
 	Sends(fn *types.Func) []ParamSend
+	Holds(fn *types.Func) []HeldParam
 }
 
 // A Resolver computes summaries for the functions of one package. It is
@@ -106,7 +112,7 @@ func (r *Resolver) Of(fn *ssa.Function) []ParamSend {
 	var out []ParamSend
 	add := func(s ParamSend) {
 		for _, o := range out {
-			if o.ClientParam == s.ClientParam && o.Deadline == s.Deadline && o.What == s.What && o.Via == s.Via {
+			if o.ClientParam == s.ClientParam && o.ClientField == s.ClientField && o.Deadline == s.Deadline && o.What == s.What && o.Via == s.Via {
 				return
 			}
 		}
@@ -119,6 +125,9 @@ func (r *Resolver) Of(fn *ssa.Function) []ParamSend {
 			call, ok := instr.(ssa.CallInstruction)
 			if !ok {
 				continue
+			}
+			if h, ok := r.directHeld(call); ok {
+				add(h)
 			}
 			if s, ok := r.direct(call); ok {
 				if s.dependsOnParams() {
@@ -157,6 +166,29 @@ func (r *Resolver) direct(call ssa.CallInstruction) (ParamSend, bool) {
 	} else {
 		s.Client = r.clients.Client(hc.Client)
 	}
+	if hc.Background {
+		s.Deadline = deadline.Deadline{Kind: deadline.None}
+	} else {
+		s.Deadline = r.deadlines.Request(hc.Request)
+	}
+	return s, s.viable()
+}
+
+// directHeld describes the request sent by call itself through a client
+// the package keeps in a field of a parameter (c.hc.Do in a method of
+// c), if it could lack a deadline. What the package stores there is
+// judged by direct; this summary serves the callers of other packages
+// that fill the field through a constructor (HeldParam).
+func (r *Resolver) directHeld(call ssa.CallInstruction) (ParamSend, bool) {
+	hc, ok := httplib.ClassifyIn(r.ix, call)
+	if !ok || hc.Via != httplib.ViaClient {
+		return ParamSend{}, false
+	}
+	p, f := fieldOfParam(call.Parent(), hc.Client)
+	if p < 0 {
+		return ParamSend{}, false
+	}
+	s := ParamSend{ClientParam: p, ClientField: f, What: hc.Name, pos: call.Pos(), root: call.Pos()}
 	if hc.Background {
 		s.Deadline = deadline.Deadline{Kind: deadline.None}
 	} else {
@@ -240,6 +272,7 @@ func (r *Resolver) AtCall(call ssa.CallInstruction) []ParamSend {
 			continue
 		}
 		t := ParamSend{ClientParam: -1, Client: s.Client, What: s.What, Via: via, pos: call.Pos()}
+		heldParam, heldField := -1, ""
 		if !fromFacts {
 			t.root = s.root
 		}
@@ -251,9 +284,30 @@ func (r *Resolver) AtCall(call ssa.CallInstruction) []ParamSend {
 				continue
 			}
 			arg := c.Args[s.ClientParam]
-			if p := param(r.ix, call.Parent(), arg); p >= 0 {
-				t.ClientParam = p
-			} else {
+			switch p, f := fieldOfParam(call.Parent(), arg); {
+			case s.ClientField != "":
+				if p := param(r.ix, call.Parent(), arg); p >= 0 {
+					t.ClientParam, t.ClientField = p, s.ClientField
+				} else if !fromFacts {
+					// A field of this package's object: judged where
+					// the package sends through it.
+					continue
+				} else if hc, p, ok := r.heldClient(call.Parent(), arg, s.ClientField); !ok {
+					continue
+				} else if p >= 0 {
+					t.ClientParam = p
+				} else {
+					t.Client = hc
+				}
+			case param(r.ix, call.Parent(), arg) >= 0:
+				t.ClientParam = param(r.ix, call.Parent(), arg)
+			case p >= 0:
+				// The caller's own client field (send(c.hc)): judged
+				// here from what the package stores in it, and summarised
+				// too for the callers that fill it through a constructor.
+				heldParam, heldField = p, f
+				t.Client = r.clients.Client(arg)
+			default:
 				t.Client = r.clients.Client(arg)
 			}
 		}
@@ -275,6 +329,13 @@ func (r *Resolver) AtCall(call ssa.CallInstruction) []ParamSend {
 		}
 		if t.viable() {
 			out = append(out, t)
+		}
+		if heldParam >= 0 {
+			h := t
+			h.Client, h.ClientParam, h.ClientField = nil, heldParam, heldField
+			if h.viable() {
+				out = append(out, h)
+			}
 		}
 	}
 	return out

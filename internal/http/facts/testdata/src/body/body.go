@@ -1,4 +1,4 @@
-// want package:"relevant" package:"keepstransports"
+// want package:"relevant" package:"keepsconfig"
 
 // Package body has request builders whose summaries describe the body
 // of the request they return.

@@ -1,4 +1,4 @@
-// want package:"relevant" package:"keepstransports"
+// want package:"relevant" package:"keepsconfig"
 
 // Package ctor exports summaries of its constructors, variables and
 // fields.
@@ -59,4 +59,24 @@ type Holder struct {
 
 func NewHolder(c *http.Client) *Holder { // want NewHolder:`readonly\(0\)`
 	return &Holder{Client: &http.Client{Timeout: time.Minute}, other: c}
+}
+
+// API keeps the client its constructor is given and sends through it.
+type API struct {
+	hc *http.Client
+}
+
+// NewAPI keeps c in the result's field hc: a send through that field is
+// a send through the caller's argument.
+func NewAPI(c *http.Client) *API { // want NewAPI:`^readonly\(0\) holds\(hc=param0\)$`
+	return &API{hc: c}
+}
+
+// Get sends through the receiver's field with no deadline.
+func (a *API) Get(u string) error { // want Get:`^sends\(client=param0.hc,deadline=none\)$`
+	resp, err := a.hc.Get(u)
+	if err != nil {
+		return err
+	}
+	return resp.Body.Close()
 }

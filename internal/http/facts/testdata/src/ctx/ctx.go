@@ -1,4 +1,4 @@
-// want package:"relevant" package:"keepstransports"
+// want package:"relevant" package:"keepsconfig"
 
 // Package ctx exports summaries of functions returning contexts and
 // requests.

@@ -1,5 +1,5 @@
 // Package tunes changes the transports its callers give it: no
-// keepstransports fact.
+// keepsconfig fact.
 package tunes
 
 import "net/http"

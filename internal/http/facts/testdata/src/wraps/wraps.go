@@ -1,4 +1,4 @@
-// want package:"keepstransports"
+// want package:"keepsconfig"
 
 // Package wraps keeps the transports it is given as they are, and
 // configures only the one it builds itself.
