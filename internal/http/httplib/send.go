@@ -154,11 +154,14 @@ func methodOf(name string) string {
 // interface: a RoundTrip or Do method that takes an *http.Request and
 // returns an *http.Response and an error (an http.RoundTripper, a "Doer"
 // field), or a middleware pipeline's method that takes one request among
-// other arguments and returns the same (pipeline.Next(req, i)). The
+// other arguments and returns the same (pipeline.Next(req, i)); or
+// through a function value of that signature (handler := c.Do, wrapped
+// by middlewares: handler(req), as Stainless-generated SDKs send). The
 // sender's configuration is unknown; the request is the argument.
 func ClassifyInterface(call ssa.CallInstruction) (Send, bool) {
 	c := call.Common()
-	if !c.IsInvoke() {
+	funcValue := !c.IsInvoke() && c.StaticCallee() == nil && c.Signature().Recv() == nil
+	if !c.IsInvoke() && !funcValue {
 		return Send{}, false
 	}
 	res := c.Signature().Results()
@@ -177,7 +180,13 @@ func ClassifyInterface(call ssa.CallInstruction) (Send, bool) {
 			req = a
 		}
 	}
-	if req == nil || ((c.Method.Name() == "RoundTrip" || c.Method.Name() == "Do") && len(c.Args) != 1) {
+	if req == nil {
+		return Send{}, false
+	}
+	if funcValue {
+		return Send{Call: call, Lib: NetHTTPLib, Request: req, Via: ViaClient, Name: "a sender function value"}, true
+	}
+	if (c.Method.Name() == "RoundTrip" || c.Method.Name() == "Do") && len(c.Args) != 1 {
 		return Send{}, false
 	}
 	s := Send{Call: call, Lib: NetHTTPLib, Request: req, Name: types.TypeString(c.Value.Type(), func(p *types.Package) string { return p.Name() }) + "." + c.Method.Name()}
