@@ -135,15 +135,84 @@ func (c *checker) bodyReset(fn *ssa.Function, blocks []*ssa.BasicBlock, a *attem
 // request a fresh body (see bodyReset); anywhere reports a reset that
 // may run at any point (a closure or a returned function holding the
 // body, see resetterMade).
+//
+// A reset that runs only under a setting of the client the loop never
+// changes (if c.debugWriter != nil { httputil.DumpRequest(r, true) },
+// hcloud-go v1.18.2) runs on every attempt or on none: on the default
+// path, the option unset, it gives nothing back, and it is no reset.
 func (c *checker) resetPoints(fn *ssa.Function, blocks []*ssa.BasicBlock, a *attempt, bodies []ssa.Value) (points []ssa.Instruction, anywhere bool) {
+	in := make(map[*ssa.BasicBlock]bool, len(blocks))
+	for _, b := range blocks {
+		in[b] = true
+	}
 	for _, b := range blocks {
 		for _, instr := range b.Instrs {
-			if c.resets(instr, a, bodies) {
+			if c.resets(instr, a, bodies) && !underOption(b, in) {
 				points = append(points, instr)
 			}
 		}
 	}
 	return points, c.resetterMade(fn, a, bodies)
+}
+
+// underOption reports whether block b of a loop (the blocks in) runs
+// only on one outcome of a test of an option: a field of an object
+// from outside the loop, compared with nil or zero or read as a bool,
+// that no store in the loop changes (if c.debugWriter != nil). The
+// loop takes that branch on every iteration or on none.
+func underOption(b *ssa.BasicBlock, in map[*ssa.BasicBlock]bool) bool {
+	for ; b != nil && in[b]; b = b.Idom() {
+		if len(b.Preds) != 1 {
+			continue
+		}
+		if br, ok := b.Preds[0].Instrs[len(b.Preds[0].Instrs)-1].(*ssa.If); ok && optionTest(br.Cond, in) {
+			return true
+		}
+	}
+	return false
+}
+
+// optionTest reports whether cond tests an option the loop (the blocks
+// in) does not change: see underOption.
+func optionTest(cond ssa.Value, in map[*ssa.BasicBlock]bool) bool {
+	v := cond
+	if bin, ok := cond.(*ssa.BinOp); ok && (bin.Op == token.EQL || bin.Op == token.NEQ) {
+		switch {
+		case isConst(bin.Y):
+			v = bin.X
+		case isConst(bin.X):
+			v = bin.Y
+		default:
+			return false
+		}
+	}
+	load, ok := valueflow.StripCopies(v).(*ssa.UnOp)
+	if !ok || load.Op != token.MUL {
+		return false
+	}
+	fa, ok := load.X.(*ssa.FieldAddr)
+	if !ok || typeutil.IsNamed(fa.X.Type(), httplib.NetHTTP, "Request") {
+		return false
+	}
+	if base, ok := fa.X.(ssa.Instruction); ok && in[base.Block()] {
+		return false // an object the loop itself loads or builds
+	}
+	f := valueflow.FieldOf(fa)
+	for b := range in {
+		for _, instr := range b.Instrs {
+			if st, ok := instr.(*ssa.Store); ok {
+				if sa, ok := st.Addr.(*ssa.FieldAddr); ok && valueflow.FieldOf(sa) == f {
+					return false
+				}
+			}
+		}
+	}
+	return f != nil
+}
+
+func isConst(v ssa.Value) bool {
+	_, ok := v.(*ssa.Const)
+	return ok
 }
 
 // resets reports whether instr may give the request a fresh body.
