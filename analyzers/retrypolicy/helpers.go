@@ -157,7 +157,8 @@ func (c *checker) resetPoints(fn *ssa.Function, blocks []*ssa.BasicBlock, a *att
 
 // underOption reports whether block b of a loop (the blocks in) runs
 // only on one outcome of a test of an option: a field of an object
-// from outside the loop, compared with nil or zero or read as a bool,
+// from outside the loop that holds the HTTP client (the API client's
+// own settings), compared with nil or zero or read as a bool,
 // that no store in the loop changes (if c.debugWriter != nil). The
 // loop takes that branch on every iteration or on none.
 func underOption(b *ssa.BasicBlock, in map[*ssa.BasicBlock]bool) bool {
@@ -191,7 +192,10 @@ func optionTest(cond ssa.Value, in map[*ssa.BasicBlock]bool) bool {
 		return false
 	}
 	fa, ok := load.X.(*ssa.FieldAddr)
-	if !ok || typeutil.IsNamed(fa.X.Type(), httplib.NetHTTP, "Request") {
+	if !ok || !typeutil.PointerToStructWith(fa.X.Type(), httplib.IsClient) {
+		// Only a setting of the object that holds the HTTP client: a
+		// field of a request or of a library's request wrapper
+		// (retryablehttp's if req.body != nil) tests the body itself.
 		return false
 	}
 	if base, ok := fa.X.(ssa.Instruction); ok && in[base.Block()] {
