@@ -126,12 +126,11 @@ func (r *Resolver) Of(fn *ssa.Function) []ParamSend {
 			if !ok {
 				continue
 			}
-			if h, ok := r.directHeld(call); ok {
-				add(h)
-			}
-			if s, ok := r.direct(call); ok {
-				if s.dependsOnParams() {
-					add(s)
+			if sends, isSend := r.direct(call); isSend {
+				for _, s := range sends {
+					if s.dependsOnParams() {
+						add(s)
+					}
 				}
 				continue
 			}
@@ -151,14 +150,32 @@ func (s ParamSend) dependsOnParams() bool {
 	return s.ClientParam >= 0 || s.Deadline.Kind == deadline.Param
 }
 
-// direct describes the request sent by call itself, if it sends one and
-// could lack a deadline.
-func (r *Resolver) direct(call ssa.CallInstruction) (ParamSend, bool) {
+// direct describes the request sent by call itself, when it sends one
+// (isSend), in the forms that could lack a deadline: through a client
+// the package keeps in a field of a parameter (c.hc.Do in a method of
+// c; what the package stores there is judged with the other form, this
+// one serves the callers of other packages that fill the field through
+// a constructor, HeldParam), and through the client as resolved here.
+func (r *Resolver) direct(call ssa.CallInstruction) (sends []ParamSend, isSend bool) {
 	hc, ok := httplib.ClassifyIn(r.ix, call)
 	if !ok || hc.Via == httplib.ViaRoundTrip {
-		return ParamSend{}, false
+		return nil, false
 	}
 	s := ParamSend{ClientParam: -1, What: hc.Name, pos: call.Pos(), root: call.Pos()}
+	if hc.Background {
+		s.Deadline = deadline.Deadline{Kind: deadline.None}
+	} else {
+		s.Deadline = r.deadlines.Request(hc.Request)
+	}
+	if hc.Via == httplib.ViaClient {
+		if p, f := fieldOfParam(call.Parent(), hc.Client); p >= 0 {
+			h := s
+			h.ClientParam, h.ClientField = p, f
+			if h.viable() {
+				sends = append(sends, h)
+			}
+		}
+	}
 	if hc.Via == httplib.ViaHelper {
 		s.Client = r.clients.DefaultClient()
 	} else if p := param(r.ix, call.Parent(), hc.Client); p >= 0 {
@@ -166,35 +183,10 @@ func (r *Resolver) direct(call ssa.CallInstruction) (ParamSend, bool) {
 	} else {
 		s.Client = r.clients.Client(hc.Client)
 	}
-	if hc.Background {
-		s.Deadline = deadline.Deadline{Kind: deadline.None}
-	} else {
-		s.Deadline = r.deadlines.Request(hc.Request)
+	if s.viable() {
+		sends = append(sends, s)
 	}
-	return s, s.viable()
-}
-
-// directHeld describes the request sent by call itself through a client
-// the package keeps in a field of a parameter (c.hc.Do in a method of
-// c), if it could lack a deadline. What the package stores there is
-// judged by direct; this summary serves the callers of other packages
-// that fill the field through a constructor (HeldParam).
-func (r *Resolver) directHeld(call ssa.CallInstruction) (ParamSend, bool) {
-	hc, ok := httplib.ClassifyIn(r.ix, call)
-	if !ok || hc.Via != httplib.ViaClient {
-		return ParamSend{}, false
-	}
-	p, f := fieldOfParam(call.Parent(), hc.Client)
-	if p < 0 {
-		return ParamSend{}, false
-	}
-	s := ParamSend{ClientParam: p, ClientField: f, What: hc.Name, pos: call.Pos(), root: call.Pos()}
-	if hc.Background {
-		s.Deadline = deadline.Deadline{Kind: deadline.None}
-	} else {
-		s.Deadline = r.deadlines.Request(hc.Request)
-	}
-	return s, s.viable()
+	return sends, true
 }
 
 // viable reports whether the send could end up without any deadline.
@@ -284,9 +276,10 @@ func (r *Resolver) AtCall(call ssa.CallInstruction) []ParamSend {
 				continue
 			}
 			arg := c.Args[s.ClientParam]
-			switch p, f := fieldOfParam(call.Parent(), arg); {
+			p := param(r.ix, call.Parent(), arg)
+			switch {
 			case s.ClientField != "":
-				if p := param(r.ix, call.Parent(), arg); p >= 0 {
+				if p >= 0 {
 					t.ClientParam, t.ClientField = p, s.ClientField
 				} else if !fromFacts {
 					// A field of this package's object: judged where
@@ -299,15 +292,14 @@ func (r *Resolver) AtCall(call ssa.CallInstruction) []ParamSend {
 				} else {
 					t.Client = hc
 				}
-			case param(r.ix, call.Parent(), arg) >= 0:
-				t.ClientParam = param(r.ix, call.Parent(), arg)
 			case p >= 0:
-				// The caller's own client field (send(c.hc)): judged
-				// here from what the package stores in it, and summarised
-				// too for the callers that fill it through a constructor.
-				heldParam, heldField = p, f
-				t.Client = r.clients.Client(arg)
+				t.ClientParam = p
 			default:
+				// The caller's own client field (send(c.hc)) is judged
+				// here from what the package stores in it, and
+				// summarised too for the callers that fill it through a
+				// constructor.
+				heldParam, heldField = fieldOfParam(call.Parent(), arg)
 				t.Client = r.clients.Client(arg)
 			}
 		}
