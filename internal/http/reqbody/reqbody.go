@@ -47,11 +47,21 @@ type Candidate struct {
 type Resolver struct {
 	ix    *valueflow.Index
 	facts Facts
+	// helpers caches the candidates of the requests a helper of the
+	// package returns, before its body parameters are replaced by the
+	// arguments of a call (nil while they are computed: recursion).
+	helpers map[helperResult][]Candidate
+}
+
+// A helperResult is result i of a helper of the package.
+type helperResult struct {
+	fn *ssa.Function
+	i  int
 }
 
 // NewResolver returns a resolver for the package of ix.
 func NewResolver(ix *valueflow.Index, facts Facts) *Resolver {
-	return &Resolver{ix: ix, facts: facts}
+	return &Resolver{ix: ix, facts: facts, helpers: make(map[helperResult][]Candidate)}
 }
 
 // maxDepth bounds the derivations, callers and helpers that Candidates
@@ -68,7 +78,10 @@ const maxDepth = 8
 // this package into a field v is loaded from (the default path of an
 // exported field) or read from (a field of a struct value). Constructions it cannot follow are left out; a nil
 // body is returned as such, for [Kind] to skip.
-func (r *Resolver) Candidates(v ssa.Value) []Candidate {
+func (r *Resolver) Candidates(v ssa.Value) []Candidate { return r.candidates(v, 0) }
+
+// candidates is Candidates with the walk starting at depth from.
+func (r *Resolver) candidates(v ssa.Value, from int) []Candidate {
 	var out []Candidate
 	seen := make(map[ssa.Value]bool)
 	var walk func(v ssa.Value, depth int)
@@ -128,18 +141,14 @@ func (r *Resolver) Candidates(v ssa.Value) []Candidate {
 				// of this call, and the request is built here (grafana's
 				// req, err = c.newRequest(method, path, query, body) on
 				// every attempt wraps the caller's one reader).
-				from := len(out)
-				for _, res := range returned(callee, idx) {
-					walk(res, depth+1)
-				}
-				for i := from; i < len(out); i++ {
-					p, ok := valueflow.StripCopies(out[i].Body).(*ssa.Parameter)
-					if !ok || p.Parent() != callee {
-						continue
+				for _, cb := range r.helperCandidates(callee, idx) {
+					p, ok := valueflow.StripCopies(cb.Body).(*ssa.Parameter)
+					if ok && p.Parent() == callee {
+						if j := slices.Index(callee.Params, p); j >= 0 && j < len(args) {
+							cb.Origin, cb.Body = o.V, args[j]
+						}
 					}
-					if j := slices.Index(callee.Params, p); j >= 0 && j < len(args) {
-						out[i].Origin, out[i].Body = o.V, args[j]
-					}
+					out = append(out, cb)
 				}
 				out = append(out, r.stored(o.V)...)
 				continue
@@ -152,8 +161,28 @@ func (r *Resolver) Candidates(v ssa.Value) []Candidate {
 			}
 		}
 	}
-	walk(v, 0)
+	walk(v, from)
 	return out
+}
+
+// helperCandidates returns the candidates of the requests that result i
+// of fn, a helper of the package, returns, with fn's own parameters as
+// the bodies it takes: each call of fn replaces them by its arguments
+// (the GET that passes nil does not hide the POST that passes a
+// reader). They are computed once per helper, apart from the walk of
+// any one call, so that they do not depend on which call asks first.
+func (r *Resolver) helperCandidates(fn *ssa.Function, i int) []Candidate {
+	key := helperResult{fn, i}
+	if cands, ok := r.helpers[key]; ok {
+		return cands
+	}
+	r.helpers[key] = nil // recursion
+	var cands []Candidate
+	for _, res := range returned(fn, i) {
+		cands = append(cands, r.candidates(res, 0)...)
+	}
+	r.helpers[key] = cands
+	return cands
 }
 
 // Result describes the body of the request that result i of fn returns,

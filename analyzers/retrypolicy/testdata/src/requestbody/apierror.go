@@ -85,6 +85,16 @@ func (c *APIClient) backoff(retries int) {
 	time.Sleep(time.Duration(retries) * time.Second)
 }
 
+// A GET through the same helper, with no body, called before the POST:
+// each call of the helper gives its own body.
+func (c *APIClient) GetServer(ctx context.Context) error {
+	req, err := c.NewRequest(ctx, "GET", "/servers", nil)
+	if err != nil {
+		return err
+	}
+	return c.Do(req, nil)
+}
+
 func (c *APIClient) CreateServer(ctx context.Context, name string) error {
 	data, _ := json.Marshal(map[string]string{"name": name})
 	req, err := c.NewRequest(ctx, "POST", "/servers", bytes.NewReader(data))
