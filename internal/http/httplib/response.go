@@ -86,6 +86,29 @@ func addFreshRequests(keys ...string) {
 // every call (see freshRequests).
 func IsFreshRequest(fn *types.Func) bool { return fn != nil && freshRequests[typeutil.FuncKey(fn)] }
 
+// EmbedsResponse reports whether t is an *http.Response or a pointer to
+// a struct that embeds one (a package's response wrapper, hcloud-go's
+// Response{*http.Response; Meta}).
+func EmbedsResponse(t types.Type) bool {
+	if typeutil.IsPointerTo(t, NetHTTP, "Response") {
+		return true
+	}
+	ptr, ok := types.Unalias(t).(*types.Pointer)
+	if !ok {
+		return false
+	}
+	st, ok := ptr.Elem().Underlying().(*types.Struct)
+	if !ok {
+		return false
+	}
+	for i := 0; i < st.NumFields(); i++ {
+		if f := st.Field(i); f.Embedded() && typeutil.IsPointerTo(f.Type(), NetHTTP, "Response") {
+			return true
+		}
+	}
+	return false
+}
+
 // IsResponse reports whether t is an *http.Response or a pointer to a
 // library's response type (see ResponseModel).
 func IsResponse(t types.Type) bool {

@@ -7,7 +7,6 @@ import (
 	"golang.org/x/tools/go/ssa"
 
 	"github.com/httplint/httplint/internal/ssa/valueflow"
-	"github.com/httplint/httplint/internal/typeutil"
 )
 
 // Via says what sends a request.
@@ -154,7 +153,8 @@ func methodOf(name string) string {
 // interface: a RoundTrip or Do method that takes an *http.Request and
 // returns an *http.Response and an error (an http.RoundTripper, a "Doer"
 // field), or a middleware pipeline's method that takes one request among
-// other arguments and returns the same (pipeline.Next(req, i)); or
+// other arguments and returns the same or a struct embedding it
+// (pipeline.Next(req, i), a handler chain's Do(req, v)); or
 // through a function value of that signature (handler := c.Do, wrapped
 // by middlewares: handler(req), as Stainless-generated SDKs send). The
 // sender's configuration is unknown; the request is the argument.
@@ -165,12 +165,13 @@ func ClassifyInterface(call ssa.CallInstruction) (Send, bool) {
 		return Send{}, false
 	}
 	res := c.Signature().Results()
-	if res.Len() != 2 || !typeutil.IsPointerTo(res.At(0).Type(), NetHTTP, "Response") || res.At(1).Type().String() != "error" {
+	if res.Len() != 2 || !EmbedsResponse(res.At(0).Type()) || res.At(1).Type().String() != "error" {
 		return Send{}, false
 	}
-	// The request sent: the only argument of RoundTrip or Do, or the one
-	// request among the arguments of a middleware pipeline's method
-	// (pipeline.Next(req, i)).
+	// The request sent: the only argument of RoundTrip, or the one
+	// request among the arguments of Do or a middleware pipeline's
+	// method (pipeline.Next(req, i), a handler chain's Do(req, v) whose
+	// result wraps the response).
 	var req ssa.Value
 	for _, a := range c.Args {
 		if IsRequest(a.Type()) {
@@ -186,7 +187,7 @@ func ClassifyInterface(call ssa.CallInstruction) (Send, bool) {
 	if funcValue {
 		return Send{Call: call, Lib: NetHTTPLib, Request: req, Via: ViaClient, Name: "a sender function value"}, true
 	}
-	if (c.Method.Name() == "RoundTrip" || c.Method.Name() == "Do") && len(c.Args) != 1 {
+	if c.Method.Name() == "RoundTrip" && len(c.Args) != 1 {
 		return Send{}, false
 	}
 	s := Send{Call: call, Lib: NetHTTPLib, Request: req, Name: types.TypeString(c.Value.Type(), func(p *types.Package) string { return p.Name() }) + "." + c.Method.Name()}
