@@ -235,10 +235,12 @@ func (c *checker) resets(instr ssa.Instruction, a *attempt, bodies []ssa.Value) 
 			}
 		}
 	case ssa.CallInstruction:
-		if instr == a.call {
+		cc := x.Common()
+		if instr == a.call || cc.StaticCallee() == instr.Parent() {
+			// The send, or the function's call of itself: the next
+			// attempt of a retry by recursion, which rewinds nothing.
 			return false
 		}
-		cc := x.Common()
 		if cc.IsInvoke() && cc.Method.Name() == "Seek" {
 			return true
 		}

@@ -144,25 +144,30 @@ func failureTest(cond ssa.Value, a Attempt) (failTrue, ok bool) {
 
 // statusPredicate classifies a call of a function of the program that
 // takes the status code of resp (kiota's isRetriableErrorCode(code),
-// code == 429 || code == 503 || code == 504) by evaluating its body for
-// every status, as statusTest does for one comparison.
+// code == 429 || code == 503 || code == 504), or resp itself and reads
+// its StatusCode (Fern's r.shouldRetry(response)), by evaluating its body
+// for every status, as statusTest does for one comparison.
 func statusPredicate(c *ssa.Call, resp ssa.Value) (failTrue, ok bool) {
 	fn, isFn := c.Call.Value.(*ssa.Function)
 	if !isFn || len(fn.Blocks) == 0 || len(fn.Params) != len(c.Call.Args) {
 		return false, false
 	}
-	param := -1
+	var isStatus func(ssa.Value) bool
 	for i, arg := range c.Call.Args {
-		if statusValue(arg, resp) {
-			param = i
+		p := fn.Params[i]
+		switch {
+		case statusValue(arg, resp):
+			isStatus = func(v ssa.Value) bool { return v == ssa.Value(p) }
+		case derives(arg, resp) && typeutil.IsPointerTo(p.Type(), httplib.NetHTTP, "Response"):
+			isStatus = func(v ssa.Value) bool { return statusValue(v, p) }
 		}
 	}
-	if param < 0 {
+	if isStatus == nil {
 		return false, false
 	}
 	sure := true
 	verdict := classifyStatuses(func(s int64) bool {
-		v, ok := evalPredicate(fn, fn.Params[param], s)
+		v, ok := evalPredicate(fn, isStatus, s)
 		sure = sure && ok
 		return v
 	})
@@ -172,18 +177,23 @@ func statusPredicate(c *ssa.Call, resp ssa.Value) (failTrue, ok bool) {
 	return verdict.failTrue, verdict.ok
 }
 
-// evalPredicate runs fn, a function returning a bool, with its parameter
-// p set to status: a walk of its blocks that evaluates integer
-// comparisons and arithmetic on p and constants, branches and φ-nodes.
-// ok is false when the result depends on anything else.
-func evalPredicate(fn *ssa.Function, p *ssa.Parameter, status int64) (result, ok bool) {
-	env := map[ssa.Value]constant.Value{p: constant.MakeInt64(status)}
+// evalPredicate runs fn, a function returning a bool, with the values
+// isStatus holds for (a parameter, or the loads of a response
+// parameter's StatusCode) set to status: a walk of its blocks that
+// evaluates integer comparisons and arithmetic on them and constants,
+// branches and φ-nodes. ok is false when the result depends on anything
+// else.
+func evalPredicate(fn *ssa.Function, isStatus func(ssa.Value) bool, status int64) (result, ok bool) {
+	env := map[ssa.Value]constant.Value{}
 	val := func(v ssa.Value) (constant.Value, bool) {
 		if k, ok := v.(*ssa.Const); ok && k.Value != nil {
 			return k.Value, true
 		}
 		if c, ok := v.(*ssa.Convert); ok {
 			v = c.X
+		}
+		if isStatus(v) {
+			return constant.MakeInt64(status), true
 		}
 		x, ok := env[v]
 		return x, ok
@@ -247,9 +257,10 @@ func evalPredicate(fn *ssa.Function, p *ssa.Parameter, status int64) (result, ok
 					return false, false
 				}
 				return constant.BoolVal(v), true
-			case *ssa.DebugRef:
+			case *ssa.DebugRef, *ssa.FieldAddr:
+				// A field's address: its load is a status or unknown.
 			default:
-				return false, false // a call, a load: not a plain predicate
+				return false, false // a call, a store: not a plain predicate
 			}
 			if _, ok := instr.(*ssa.If); ok {
 				break
