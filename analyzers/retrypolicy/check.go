@@ -7,6 +7,7 @@ import (
 	"go/types"
 	"slices"
 	"strings"
+	"time"
 
 	"golang.org/x/tools/go/analysis"
 	"golang.org/x/tools/go/ssa"
@@ -522,7 +523,7 @@ func (c *checker) sleepsIgnoringContext(fn *ssa.Function, a *attempt, waits []re
 		return
 	}
 	for _, w := range waits {
-		if !w.Uninterruptible() {
+		if !w.Uninterruptible() || c.shortWait(w) {
 			continue
 		}
 		wpos, wend := lint.CallRange(c.pass, w.Instr.Pos())
@@ -538,6 +539,34 @@ func (c *checker) sleepsIgnoringContext(fn *ssa.Function, a *attempt, waits []re
 			Related: []analysis.RelatedInformation{{Pos: a.call.Pos(), Message: related}},
 			Message: fmt.Sprintf("%s %s ignores %s; %s", what, where, ctx, fix)})
 	}
+}
+
+// shortWait is the longest uninterruptible wait that is not reported: a
+// cancelled caller waits no longer than a second for it to end.
+const shortWait = time.Second
+
+// shortWait reports whether w, a time.Sleep (or a sleep hook) or a
+// receive from time.After, lasts at most shortWait on every path: its
+// duration is a constant, or a φ of constants and parameters that every
+// call of the package passes one for (zarf's delay, 100 ms and then the
+// one-second interval its only caller passes).
+func (c *checker) shortWait(w retryloop.Wait) bool {
+	var d ssa.Value
+	switch x := w.Instr.(type) {
+	case ssa.CallInstruction:
+		if args := x.Common().Args; len(args) == 1 {
+			d = args[0]
+		}
+	case *ssa.UnOp:
+		if call, ok := valueflow.StripCopies(x.X).(*ssa.Call); ok && typeutil.FuncKey(valueflow.StaticCallee(call.Common())) == "time.After" && len(call.Call.Args) == 1 {
+			d = call.Call.Args[0]
+		}
+	}
+	if d == nil {
+		return false
+	}
+	n, ok := setting.MaxConst(c.res.Index, d)
+	return ok && n <= int64(shortWait)
 }
 
 func ctxDone(ctx string) string {

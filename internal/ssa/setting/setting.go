@@ -336,3 +336,58 @@ func fieldName(f *types.Var) string {
 	}
 	return f.Name()
 }
+
+// MaxConst returns the largest integer constant v holds on any path: v is
+// a constant, a φ-node of such values, or a parameter of a function for
+// which every call of the package passes one (as ValueOf follows them;
+// a wait of delay := 100ms, then the interval the only caller passes).
+// ok is false when some path gives anything else.
+func MaxConst(ix *valueflow.Index, v ssa.Value) (n int64, ok bool) {
+	seen := make(map[ssa.Value]bool)
+	found := false
+	var walk func(v ssa.Value, depth int) bool
+	walk = func(v ssa.Value, depth int) bool {
+		v = valueflow.StripCopies(v)
+		if seen[v] {
+			return true // a loop back: no other value
+		}
+		seen[v] = true
+		switch x := v.(type) {
+		case *ssa.Const:
+			if x.Value == nil || x.Value.Kind() != constant.Int {
+				return false
+			}
+			k, exact := constant.Int64Val(x.Value)
+			if !exact {
+				return false
+			}
+			if !found || k > n {
+				n, found = k, true
+			}
+			return true
+		case *ssa.Phi:
+			for _, e := range x.Edges {
+				if !walk(e, depth) {
+					return false
+				}
+			}
+			return true
+		case *ssa.Parameter:
+			_, args, all := ix.ParamArgs(x)
+			if depth >= maxParamDepth || !all || len(args) == 0 || len(args) > maxParamSites {
+				return false
+			}
+			for _, a := range args {
+				if !walk(a, depth+1) {
+					return false
+				}
+			}
+			return true
+		}
+		return false
+	}
+	if !walk(v, 0) || !found {
+		return 0, false
+	}
+	return n, true
+}

@@ -25,7 +25,7 @@ func (a *api) makeRequest(ctx context.Context, uri string, body []byte) (*http.R
 	var err error
 	for i := 0; i < 3; i++ {
 		if i > 0 {
-			time.Sleep(time.Second) // want `time.Sleep in this retry loop ignores ctx; select on ctx.Done\(\) and a timer`
+			time.Sleep(5 * time.Second) // want `time.Sleep in this retry loop ignores ctx; select on ctx.Done\(\) and a timer`
 		}
 		resp, err = a.request(ctx, http.MethodGet, uri, body)
 		if err == nil && resp.StatusCode < 500 {

@@ -40,7 +40,7 @@ func (c *client) sleeps(ctx context.Context, req *http.Request) error {
 		if err == nil {
 			return resp.Body.Close()
 		}
-		time.Sleep(time.Second) // want `time.Sleep in this retry loop ignores ctx; select on ctx.Done\(\) and a timer`
+		time.Sleep(5 * time.Second) // want `time.Sleep in this retry loop ignores ctx; select on ctx.Done\(\) and a timer`
 	}
 	return err
 }
@@ -117,7 +117,7 @@ func (t *transport) perform(req *http.Request) (*http.Response, error) {
 		if err == nil || i >= 3 {
 			return resp, err
 		}
-		time.Sleep(time.Second) // want `time.Sleep in this retry loop ignores the request's context; select on req.Context\(\).Done\(\) and a timer`
+		time.Sleep(5 * time.Second) // want `time.Sleep in this retry loop ignores the request's context; select on req.Context\(\).Done\(\) and a timer`
 	}
 }
 

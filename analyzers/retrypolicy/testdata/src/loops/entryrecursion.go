@@ -25,7 +25,7 @@ func (m middleware) retry(ctx context.Context, p pipeline, req *http.Request, re
 	if m.retriable(resp.StatusCode) && n < m.max {
 		n++
 		req = req.WithContext(context.WithValue(ctx, attemptKey{}, strconv.Itoa(n)))
-		time.Sleep(time.Second) // want `time.Sleep before retry retries ignores ctx; select on ctx.Done\(\) and a timer`
+		time.Sleep(5 * time.Second) // want `time.Sleep before retry retries ignores ctx; select on ctx.Done\(\) and a timer`
 		next, err := p.Next(req, 0)
 		if err != nil {
 			return next, err

@@ -21,7 +21,7 @@ func flagCounter(ctx context.Context, c *http.Client, req *http.Request, retries
 				retries = 0
 			} else {
 				retries--
-				time.Sleep(time.Second) // want `time.Sleep in this retry loop ignores ctx; select on ctx.Done\(\) and a timer`
+				time.Sleep(5 * time.Second) // want `time.Sleep in this retry loop ignores ctx; select on ctx.Done\(\) and a timer`
 			}
 		} else {
 			break
@@ -37,7 +37,7 @@ func flagDone(ctx context.Context, c *http.Client, req *http.Request) (resp *htt
 		if err == nil {
 			done = true
 		} else {
-			time.Sleep(time.Second) // want `time.Sleep in this retry loop ignores ctx; select on ctx.Done\(\) and a timer`
+			time.Sleep(5 * time.Second) // want `time.Sleep in this retry loop ignores ctx; select on ctx.Done\(\) and a timer`
 		}
 	}
 	return resp, err
@@ -70,7 +70,7 @@ func continueCounter(c *http.Client, req *http.Request) (*http.Response, error) 
 		attempts++
 		resp, err := c.Do(req)
 		if err != nil {
-			time.Sleep(time.Second) // want `time.Sleep in this retry loop ignores the request's context; select on req.Context\(\).Done\(\) and a timer`
+			time.Sleep(5 * time.Second) // want `time.Sleep in this retry loop ignores the request's context; select on req.Context\(\).Done\(\) and a timer`
 			continue
 		}
 		return resp, nil

@@ -30,7 +30,7 @@ func sendWithHandler(c *http.Client, req *http.Request, mws []sendMiddleware) (*
 		if res != nil {
 			res.Body.Close()
 		}
-		time.Sleep(time.Second) // want `time.Sleep in this retry loop ignores the request's context; select on req.Context\(\).Done\(\) and a timer`
+		time.Sleep(5 * time.Second) // want `time.Sleep in this retry loop ignores the request's context; select on req.Context\(\).Done\(\) and a timer`
 	}
 	return res, err
 }

@@ -15,7 +15,7 @@ func proxyHandler(c *http.Client) http.HandlerFunc {
 				resp.Body.Close()
 				return
 			}
-			time.Sleep(time.Second) // want `time.Sleep in this retry loop ignores r.Context\(\); select on r.Context\(\).Done\(\) and a timer`
+			time.Sleep(5 * time.Second) // want `time.Sleep in this retry loop ignores r.Context\(\); select on r.Context\(\).Done\(\) and a timer`
 		}
 		w.WriteHeader(http.StatusBadGateway)
 	}

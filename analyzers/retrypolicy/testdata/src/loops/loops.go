@@ -122,7 +122,7 @@ func sleepWithContext(ctx context.Context, c *http.Client, u string) (*http.Resp
 		if err == nil {
 			return resp, nil
 		}
-		time.Sleep(time.Second) // want `time.Sleep in this retry loop ignores ctx; select on ctx.Done\(\) and a timer`
+		time.Sleep(5 * time.Second) // want `time.Sleep in this retry loop ignores ctx; select on ctx.Done\(\) and a timer`
 	}
 	return nil, errors.New("giving up")
 }
@@ -134,7 +134,7 @@ func timerReceive(ctx context.Context, c *http.Client, u string) {
 			resp.Body.Close()
 			return
 		}
-		<-time.After(time.Second) // want `a bare timer receive in this retry loop ignores ctx; select on it and ctx.Done\(\)`
+		<-time.After(5 * time.Second) // want `a bare timer receive in this retry loop ignores ctx; select on it and ctx.Done\(\)`
 	}
 }
 

@@ -17,8 +17,8 @@ type recClient struct{ hc *http.Client }
 func (c *recClient) forever(req *http.Request) (*http.Response, error) {
 	resp, err := c.hc.Do(req)
 	if err != nil {
-		time.Sleep(time.Second) // want `time.Sleep before forever retries ignores the request's context; select on req.Context\(\).Done\(\) and a timer`
-		return c.forever(req)   // want `forever calls itself to retry \(\*http.Client\).Do with no bound; cap the attempts or check a context`
+		time.Sleep(5 * time.Second) // want `time.Sleep before forever retries ignores the request's context; select on req.Context\(\).Done\(\) and a timer`
+		return c.forever(req)       // want `forever calls itself to retry \(\*http.Client\).Do with no bound; cap the attempts or check a context`
 	}
 	return resp, nil
 }

@@ -28,7 +28,7 @@ func (r *Requester) Send(req *http.Request) (*http.Response, error) {
 		if err == nil {
 			return resp, nil
 		}
-		r.sleepFn(time.Second) // want `a time.Sleep hook in this retry loop ignores the request.s context; select on req.Context\(\).Done\(\) and a timer`
+		r.sleepFn(5 * time.Second) // want `a time.Sleep hook in this retry loop ignores the request.s context; select on req.Context\(\).Done\(\) and a timer`
 	}
 	return nil, context.DeadlineExceeded
 }
@@ -113,7 +113,7 @@ func (r *expectRequest) retryRequest(reqFunc func() (*http.Response, error)) (*h
 		if err == nil || i == 3 {
 			return resp, err
 		}
-		r.sleepFn(time.Second) // want `a time.Sleep hook in this retry loop ignores r.config.Context; select on r.config.Context.Done\(\) and a timer`
+		r.sleepFn(5 * time.Second) // want `a time.Sleep hook in this retry loop ignores r.config.Context; select on r.config.Context.Done\(\) and a timer`
 	}
 }
 

@@ -85,7 +85,7 @@ func race(c *http.Client, req *http.Request, out chan<- *http.Response) {
 				return
 			default:
 			}
-			<-time.After(time.Second) // want `a bare timer receive in this retry loop ignores the request's context; select on it and req.Context\(\).Done\(\)`
+			<-time.After(5 * time.Second) // want `a bare timer receive in this retry loop ignores the request's context; select on it and req.Context\(\).Done\(\)`
 		}
 	}()
 }
@@ -151,7 +151,7 @@ func route(c *http.Client, method string, req *http.Request, u string) (*http.Re
 			default:
 			}
 		}
-		<-time.After(time.Second) // want `a bare timer receive in this retry loop ignores the request's context; select on it and req.Context\(\).Done\(\)`
+		<-time.After(5 * time.Second) // want `a bare timer receive in this retry loop ignores the request's context; select on it and req.Context\(\).Done\(\)`
 	}
 	return nil, err
 }

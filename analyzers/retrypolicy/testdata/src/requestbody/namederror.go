@@ -71,8 +71,8 @@ func (p *protocol) Put(ctx context.Context, u, body string) error {
 	}
 	res := p.put(req)
 	for try := 0; try < 3 && res != nil; try++ {
-		time.Sleep(time.Second) // want `time.Sleep in this retry loop ignores ctx; select on ctx.Done\(\) and a timer`
-		res = p.put(req)        // want `the retry re-sends a request whose \*strings.Reader body was consumed; rebuild it or set req.Body from req.GetBody`
+		time.Sleep(5 * time.Second) // want `time.Sleep in this retry loop ignores ctx; select on ctx.Done\(\) and a timer`
+		res = p.put(req)            // want `the retry re-sends a request whose \*strings.Reader body was consumed; rebuild it or set req.Body from req.GetBody`
 	}
 	return res
 }

@@ -61,7 +61,7 @@ func (a *api) withNetworkRetry(req *http.Request) (resp *http.Response, err erro
 		if err == nil {
 			return resp, nil
 		}
-		time.Sleep(time.Second) // want `time.Sleep in this retry loop ignores the request's context; select on req.Context\(\).Done\(\) and a timer`
+		time.Sleep(5 * time.Second) // want `time.Sleep in this retry loop ignores the request's context; select on req.Context\(\).Done\(\) and a timer`
 	}
 	return nil, err
 }
@@ -116,7 +116,7 @@ func (a *api) getWithRetry(req *http.Request) (resp *http.Response, err error) {
 		if err == nil {
 			return resp, nil
 		}
-		time.Sleep(time.Second) // want `time.Sleep in this retry loop ignores the request's context; select on req.Context\(\).Done\(\) and a timer`
+		time.Sleep(5 * time.Second) // want `time.Sleep in this retry loop ignores the request's context; select on req.Context\(\).Done\(\) and a timer`
 	}
 	return nil, err
 }
@@ -139,7 +139,7 @@ func (a *api) rewinds(req *http.Request) (resp *http.Response, err error) {
 		if err == nil {
 			return resp, nil
 		}
-		time.Sleep(time.Second) // want `time.Sleep in this retry loop ignores the request's context; select on req.Context\(\).Done\(\) and a timer`
+		time.Sleep(5 * time.Second) // want `time.Sleep in this retry loop ignores the request's context; select on req.Context\(\).Done\(\) and a timer`
 	}
 	return nil, err
 }
@@ -198,7 +198,7 @@ func (a *api) withRetryer(req *http.Request) (resp *http.Response, err error) {
 		if err == nil {
 			return resp, nil
 		}
-		time.Sleep(time.Second) // want `time.Sleep in this retry loop ignores the request's context; select on req.Context\(\).Done\(\) and a timer`
+		time.Sleep(5 * time.Second) // want `time.Sleep in this retry loop ignores the request's context; select on req.Context\(\).Done\(\) and a timer`
 	}
 	return nil, err
 }
@@ -460,7 +460,7 @@ func (a *api) doWithRetry(req *http.Request) (*result, error) {
 			return nil, err
 		}
 		resetBody(req, body)
-		time.Sleep(time.Second) // want `time.Sleep in this retry loop ignores the request's context; select on req.Context\(\).Done\(\) and a timer`
+		time.Sleep(5 * time.Second) // want `time.Sleep in this retry loop ignores the request's context; select on req.Context\(\).Done\(\) and a timer`
 		retry++
 	}
 }
@@ -486,7 +486,7 @@ func (a *api) doWithRetryNoReset(req *http.Request) (*result, error) {
 		if retry == 3 {
 			return nil, err
 		}
-		time.Sleep(time.Second) // want `time.Sleep in this retry loop ignores the request's context; select on req.Context\(\).Done\(\) and a timer`
+		time.Sleep(5 * time.Second) // want `time.Sleep in this retry loop ignores the request's context; select on req.Context\(\).Done\(\) and a timer`
 	}
 }
 
