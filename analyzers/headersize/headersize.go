@@ -246,7 +246,21 @@ func (c *checker) sharedHeaderOf(req ssa.Value) (name string, at, from token.Pos
 	for _, st := range directFieldStores(req, "Header") {
 		values, positions = append(values, st.Val), append(positions, st.Pos())
 	}
+	// A request kept in a field (r.RawRequest.Header = r.Header, then
+	// r.RawRequest.AddCookie): the stores through the other loads of
+	// that field of the same object decide, not those made elsewhere
+	// into requests kept in the same field.
+	sameObject := false
+	for _, load := range sameFieldLoads(req) {
+		for _, st := range directFieldStores(load, "Header") {
+			values, positions = append(values, st.Val), append(positions, st.Pos())
+			sameObject = true
+		}
+	}
 	for _, o := range ix.Origins(req) {
+		if sameObject {
+			break
+		}
 		if o.V == nil {
 			continue
 		}
@@ -263,6 +277,32 @@ func (c *checker) sharedHeaderOf(req ssa.Value) (name string, at, from token.Pos
 		}
 	}
 	return "", token.NoPos, token.NoPos, false, false
+}
+
+// sameFieldLoads returns, when v is a load of a field of an object
+// (*p.f), the other loads of that field through the same p.
+func sameFieldLoads(v ssa.Value) []ssa.Value {
+	u, ok := v.(*ssa.UnOp)
+	if !ok || u.Op != token.MUL {
+		return nil
+	}
+	fa, ok := u.X.(*ssa.FieldAddr)
+	if !ok || fa.X.Referrers() == nil {
+		return nil
+	}
+	var out []ssa.Value
+	for _, r := range *fa.X.Referrers() {
+		other, ok := r.(*ssa.FieldAddr)
+		if !ok || other.X != fa.X || other.Field != fa.Field || other.Referrers() == nil {
+			continue
+		}
+		for _, rr := range *other.Referrers() {
+			if load, ok := rr.(*ssa.UnOp); ok && load.Op == token.MUL && load != u {
+				out = append(out, load)
+			}
+		}
+	}
+	return out
 }
 
 // directFieldStores returns the stores into field name of the object

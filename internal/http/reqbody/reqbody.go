@@ -89,7 +89,7 @@ func (r *Resolver) candidates(v ssa.Value, from int) []Candidate {
 		if depth > maxDepth {
 			return
 		}
-		if f := loadedField(v); f != nil && f.Pkg() == r.ix.Pkg.Pkg && !seen[v] {
+		if f := valueflow.LoadedField(v); f != nil && f.Pkg() == r.ix.Pkg.Pkg && !seen[v] {
 			seen[v] = true
 			for _, fv := range r.ix.FieldValues(f) {
 				walk(fv, depth+1)
@@ -233,19 +233,6 @@ func returned(fn *ssa.Function, i int) []ssa.Value {
 	return out
 }
 
-// loadedField returns the field that v loads (*p.f), or nil.
-func loadedField(v ssa.Value) *types.Var {
-	u, ok := v.(*ssa.UnOp)
-	if !ok {
-		return nil
-	}
-	fa, ok := u.X.(*ssa.FieldAddr)
-	if !ok {
-		return nil
-	}
-	return valueflow.FieldOf(fa)
-}
-
 // stored returns the stores into the Body field of request req,
 // through req itself and every field, variable or parameter it is kept
 // in.
@@ -385,6 +372,6 @@ func fromGetBody(v ssa.Value) bool {
 	if !ok || ld.Op != token.MUL {
 		return false
 	}
-	f := loadedField(ld)
+	f := valueflow.LoadedField(ld)
 	return f != nil && f.Name() == "GetBody"
 }

@@ -79,7 +79,7 @@ func fieldStores(fn *ssa.Function) map[*types.Var][]*ssa.BasicBlock {
 			case *ssa.Store:
 				f = FieldOf(instr.Addr)
 			case *ssa.MapUpdate:
-				f = loadedField(instr.Map)
+				f = LoadedField(instr.Map)
 			}
 			if f != nil {
 				out[f] = append(out[f], b)
@@ -99,7 +99,7 @@ func loadsField(fn *ssa.Function, fields map[*types.Var]bool) bool {
 		for _, instr := range b.Instrs {
 			switch instr := instr.(type) {
 			case *ssa.UnOp:
-				if f := loadedField(instr); f != nil && fields[f] {
+				if f := LoadedField(instr); f != nil && fields[f] {
 					return true
 				}
 			case *ssa.Field:
@@ -133,7 +133,7 @@ func storedFields(call *ssa.Call) map[*types.Var]bool {
 				}
 			case *ssa.MapUpdate:
 				if r.Value == v {
-					if f := loadedField(r.Map); f != nil {
+					if f := LoadedField(r.Map); f != nil {
 						out[f] = true
 					}
 				}
@@ -143,8 +143,8 @@ func storedFields(call *ssa.Call) map[*types.Var]bool {
 	return out
 }
 
-// loadedField returns the field that v is a load of, or nil.
-func loadedField(v ssa.Value) *types.Var {
+// LoadedField returns the field that v is a load of (*p.f), or nil.
+func LoadedField(v ssa.Value) *types.Var {
 	if u, ok := v.(*ssa.UnOp); ok && u.Op == token.MUL {
 		return FieldOf(u.X)
 	}
@@ -160,7 +160,7 @@ func readsField(v ssa.Value, fields map[*types.Var]bool, depth int) bool {
 	}
 	switch x := v.(type) {
 	case *ssa.UnOp:
-		if f := loadedField(x); f != nil && fields[f] {
+		if f := LoadedField(x); f != nil && fields[f] {
 			return true
 		}
 		return readsField(x.X, fields, depth+1)
