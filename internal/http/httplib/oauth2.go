@@ -6,8 +6,9 @@ import "go/types"
 // client a context carries under oauth2.HTTPClient, else through
 // http.DefaultClient (internal/transport.go:23-33, ContextClient),
 // wrapped in an oauth2.Transport that adds the token; NewClient copies
-// that client's Timeout, 0 for DefaultClient (oauth2.go:353-367; v0.9.0
-// and earlier copy only its Transport, dropping any Timeout).
+// that client's Timeout, 0 for DefaultClient (oauth2.go:353-367; before
+// v0.28.0 it copies only its Transport, dropping any Timeout: v0.27.0's
+// oauth2.go:355-365).
 var OAuth2 = register(&Library{Name: "x/oauth2", Path: "golang.org/x/oauth2", Kind: Client})
 
 // A ContextClient is a function that returns an *http.Client configured
