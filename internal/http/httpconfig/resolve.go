@@ -635,7 +635,7 @@ func (r *Resolver) applyTransportStores(t *Transport, v ssa.Value, homes ...valu
 		t = u
 	}
 	for _, st := range stores {
-		if !isField(st.Field, "Transport") || !followsAll(st, opaque) {
+		if !isField(st.Field, "Transport") || !followsAll(st, opaque) || offByDefault(r.ix, st.Store) {
 			continue
 		}
 		name := st.Field.Name()

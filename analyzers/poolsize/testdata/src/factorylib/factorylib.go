@@ -4,6 +4,7 @@ package factorylib
 
 import (
 	"net/http"
+	"os"
 	"time"
 )
 
@@ -80,3 +81,32 @@ var kept = &http.Transport{MaxIdleConnsPerHost: 10}
 // NewKeptClient returns a new client over the package's one transport:
 // not a new pool.
 func NewKeptClient(token string) *http.Client { return newClient(NewBearer(token, kept)) }
+
+// disableKeepAlives is a start-up option read from the environment, off
+// unless the operator sets it (keda's KEDA_HTTP_DISABLE_KEEP_ALIVE).
+var disableKeepAlives = os.Getenv("APP_HTTP_DISABLE_KEEP_ALIVE") == "true"
+
+// NewOptionTransport builds a new pool per call; only when the option is on
+// does it keep no connection.
+func NewOptionTransport() *http.Transport {
+	t := &http.Transport{Proxy: http.ProxyFromEnvironment}
+	if disableKeepAlives {
+		t.DisableKeepAlives = true
+		t.IdleConnTimeout = 100 * time.Second
+	}
+	return t
+}
+
+// keepAlivesOff is set at run time by SetKeepAlivesOff: not a start-up
+// option, so its stores count.
+var keepAlivesOff bool
+
+func SetKeepAlivesOff(off bool) { keepAlivesOff = off }
+
+func NewTunableTransport() *http.Transport {
+	t := &http.Transport{}
+	if keepAlivesOff {
+		t.DisableKeepAlives = true
+	}
+	return t
+}

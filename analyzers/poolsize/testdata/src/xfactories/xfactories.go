@@ -101,3 +101,25 @@ func NotifyKept(token, u string) error {
 	}
 	return resp.Body.Close()
 }
+
+// A signing round tripper that builds its transport on every request
+// (keda v2.19.0's SigV4 round tripper): the factory's keep-alive option
+// is off by default, so each request opens a pool that keeps its
+// connection.
+type signer struct{ key string }
+
+func (s *signer) RoundTrip(req *http.Request) (*http.Response, error) {
+	req.Header.Set("X-Signature", s.key)
+	t := factorylib.NewOptionTransport() // want `NewOptionTransport\(\) creates a new pool per call of RoundTrip \(no IdleConnTimeout\)`
+	return t.RoundTrip(req)
+}
+
+// The same through a factory whose option the program sets at run time:
+// decided at run time, not reported.
+type tunedSigner struct{ key string }
+
+func (s *tunedSigner) RoundTrip(req *http.Request) (*http.Response, error) {
+	req.Header.Set("X-Signature", s.key)
+	t := factorylib.NewTunableTransport()
+	return t.RoundTrip(req)
+}
