@@ -44,8 +44,9 @@
 // variable or returned), when CloseIdleConnections is called on it, when
 // keep-alives are disabled or every request asks for its connection to be
 // closed, or when the function runs once at start-up or per configuration
-// load (only main and init reach it, or it is named New..., Init...,
-// Setup..., Provision..., Load..., Start... and the like).
+// load (only main, init or a package-level sync.Once reach it, or it is
+// named New..., Init..., Setup..., Provision..., Load..., Start... and the
+// like).
 //
 // fanout-exceeds-pool: requests to one host (a constant host, or a base
 // URL that is the same for every goroutine) are sent from a concurrent

@@ -550,7 +550,8 @@ func (c *checker) oneShotCommand() bool {
 
 // runsOnce reports whether call runs at most once per run of the
 // program: it is not in a loop or a goroutine, and neither is any call
-// of its function (followed up to main, init, or a few levels).
+// of its function (followed up to main, init, a function a package-level
+// sync.Once runs, or a few levels).
 func (c *checker) runsOnce(call ssa.CallInstruction, depth int) bool {
 	if _, isGo := call.(*ssa.Go); isGo {
 		return false
@@ -559,7 +560,7 @@ func (c *checker) runsOnce(call ssa.CallInstruction, depth int) bool {
 	if c.loopsOf(fn).Innermost(call.Block()) != nil {
 		return false
 	}
-	if fn.Parent() == nil && (fn.Name() == "main" || fn.Name() == "init") {
+	if fn.Parent() == nil && (fn.Name() == "main" || fn.Name() == "init") || c.res.Index.RunOnce(fn) {
 		return true
 	}
 	if depth >= 4 {

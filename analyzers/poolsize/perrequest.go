@@ -263,14 +263,29 @@ var lifecyclePrefixes = []string{
 
 // runsRarely reports whether fn runs once at start-up, once per
 // configuration load or on a long timer: it is named as such a function
-// is, or every call of it in the package runs once (main, init, and the
-// functions only they call, outside loops and goroutines) or in a loop
-// paced by a long pause (see paced).
+// is, a package-level sync.Once runs it, or every call of it in the
+// package runs once (main, init, and the functions only they call,
+// outside loops and goroutines) or in a loop paced by a long pause (see
+// paced); a closure called where it is made, outside a loop, when the
+// function that makes it does.
 func (c *checker) runsRarely(fn *ssa.Function) bool {
+	if c.res.Index.RunOnce(fn) {
+		return true
+	}
 	if fn.Parent() != nil {
 		// A closure runs when it is called (a RoundTripperFunc per
-		// request), not when the function that makes it does.
-		return false
+		// request), not when the function that makes it does; one
+		// called where it is made, outside a loop (go func() { … }()),
+		// runs as often as that function.
+		mc := c.res.Index.Closure(fn)
+		if mc == nil {
+			return false
+		}
+		direct := valueflow.DirectCall(mc)
+		if direct == nil || c.loopsOf(fn.Parent()).Innermost(direct.Block()) != nil {
+			return false
+		}
+		return c.runsRarely(fn.Parent())
 	}
 	for _, p := range lifecyclePrefixes {
 		if name := fn.Name(); strings.HasPrefix(name, p) && (len(name) == len(p) || !unicode.IsLower(rune(name[len(p)]))) {

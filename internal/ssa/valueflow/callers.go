@@ -20,17 +20,24 @@ type callState struct {
 	escapingFuncs map[*ssa.Function]bool
 	// invoked holds the names of the methods called through interfaces.
 	invoked map[string]bool
+	// onceUses counts, per function, the uses of its value as the
+	// function a package-level sync.Once runs (once.Do(f)), and
+	// otherUses its other uses as a value.
+	onceUses, otherUses map[*ssa.Function]int
 }
 
 func (ix *Index) indexCalls() {
 	ix.sites = make(map[*ssa.Function][]ssa.CallInstruction)
 	ix.escapingFuncs = make(map[*ssa.Function]bool)
 	ix.invoked = make(map[string]bool)
+	ix.onceUses = make(map[*ssa.Function]int)
+	ix.otherUses = make(map[*ssa.Function]int)
 	escape := func(fn *ssa.Function) {
 		if fn == nil {
 			return
 		}
 		ix.escapingFuncs[fn] = true
+		ix.otherUses[fn]++
 		if fn.Synthetic != "" {
 			// A bound-method wrapper or thunk: its method escapes.
 			if obj, ok := fn.Object().(*types.Func); ok {
@@ -63,6 +70,10 @@ func (ix *Index) indexCalls() {
 					fn, _ := mc.Fn.(*ssa.Function)
 					if DirectCall(mc) == nil || fn != nil && fn.Synthetic != "" {
 						escape(fn)
+						if fn != nil && onceRun(mc) {
+							ix.otherUses[fn]--
+							ix.onceUses[fn]++
+						}
 					}
 					continue
 				}
@@ -73,11 +84,56 @@ func (ix *Index) indexCalls() {
 					}
 					if fn, ok := (*op).(*ssa.Function); ok {
 						escape(fn)
+						if call, ok := instr.(*ssa.Call); ok && isGlobalOnceDo(call, fn) {
+							ix.otherUses[fn]--
+							ix.onceUses[fn]++
+						}
 					}
 				}
 			}
 		}
 	}
+}
+
+// RunOnce reports whether fn's value is used only as the function a
+// package-level sync.Once runs (var initOnce sync.Once;
+// initOnce.Do(initOnGCE), or a closure given to it) and fn is called in
+// no other way: it runs at most once per run of the program.
+func (ix *Index) RunOnce(fn *ssa.Function) bool {
+	ix.callsOnce.Do(ix.indexCalls)
+	return ix.onceUses[fn] > 0 && ix.otherUses[fn] == 0 && len(ix.sites[fn]) == 0
+}
+
+// onceRun reports whether the closure mc is only given to a
+// package-level sync.Once's Do.
+func onceRun(mc *ssa.MakeClosure) bool {
+	refs := mc.Referrers()
+	if refs == nil || len(*refs) == 0 {
+		return false
+	}
+	for _, r := range *refs {
+		call, ok := r.(*ssa.Call)
+		if !ok || !isGlobalOnceDo(call, mc) {
+			return false
+		}
+	}
+	return true
+}
+
+// isGlobalOnceDo reports whether call is (*sync.Once).Do on a package
+// variable with f as its function.
+func isGlobalOnceDo(call *ssa.Call, f ssa.Value) bool {
+	c := call.Common()
+	callee := StaticCallee(c)
+	if callee == nil || callee.Name() != "Do" || callee.Pkg() == nil || callee.Pkg().Path() != "sync" || len(c.Args) != 2 || c.Args[1] != f {
+		return false
+	}
+	recv := callee.Signature().Recv()
+	if recv == nil || recv.Type().String() != "*sync.Once" {
+		return false
+	}
+	_, isGlobal := c.Args[0].(*ssa.Global)
+	return isGlobal
 }
 
 // CallSites returns the static calls of fn (calls, go and defer
