@@ -129,16 +129,8 @@ func (c *checker) recursionRules(fn *ssa.Function, a *attempt, rec *retryloop.Re
 	c.sleepsIgnoringContext(fn, a, rec.Waits, "before this request is retried", "before "+fn.Name()+" retries")
 	// Each call runs the whole function: the request it passes on
 	// unchanged is the one the attempt sent.
-	same := func(v ssa.Value) bool {
-		p, ok := valueflow.StripCopies(v).(*ssa.Parameter)
-		if !ok {
-			return false
-		}
-		i, args := slices.Index(fn.Params, p), rec.Call.Common().Args
-		return i >= 0 && i < len(args) && valueflow.StripCopies(args[i]) == ssa.Value(p)
-	}
 	next := func(b *ssa.BasicBlock) bool { return b == rec.Call.Block() }
-	c.reportConsumedBody(fn, fn.Blocks, fn.Blocks[0], next, a, same, related[1:])
+	c.reportConsumedBody(fn, fn.Blocks, fn.Blocks[0], next, a, rec.PassesOn, related[1:])
 }
 
 // classify recognises the calls the rules are about.

@@ -120,6 +120,16 @@ func IsError(t types.Type) bool {
 // PointerToStructWith reports whether t is a pointer to a struct with a
 // field whose type satisfies pred.
 func PointerToStructWith(t types.Type, pred func(types.Type) bool) bool {
+	return pointerToStructField(t, func(f *types.Var) bool { return pred(f.Type()) })
+}
+
+// PointerToStructEmbedding reports whether t is a pointer to a struct
+// with an embedded field whose type satisfies pred.
+func PointerToStructEmbedding(t types.Type, pred func(types.Type) bool) bool {
+	return pointerToStructField(t, func(f *types.Var) bool { return f.Embedded() && pred(f.Type()) })
+}
+
+func pointerToStructField(t types.Type, pred func(*types.Var) bool) bool {
 	ptr, ok := types.Unalias(t).(*types.Pointer)
 	if !ok {
 		return false
@@ -129,7 +139,7 @@ func PointerToStructWith(t types.Type, pred func(types.Type) bool) bool {
 		return false
 	}
 	for i := range st.NumFields() {
-		if pred(st.Field(i).Type()) {
+		if pred(st.Field(i)) {
 			return true
 		}
 	}

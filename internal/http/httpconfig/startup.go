@@ -31,7 +31,7 @@ func offByDefault(ix *valueflow.Index, st *ssa.Store) bool {
 		if !ok || pred.Succs[0] != b || pred.Succs[0] == pred.Succs[1] {
 			continue
 		}
-		if g := startupOption(ix, iff.Cond); g != nil {
+		if startupOption(ix, iff.Cond) != nil {
 			return true
 		}
 	}
@@ -50,7 +50,11 @@ func startupOption(ix *valueflow.Index, cond ssa.Value) *ssa.Global {
 	if !ok || g.Pkg != ix.Pkg {
 		return nil
 	}
-	if b, ok := g.Type().(*types.Pointer).Elem().Underlying().(*types.Basic); !ok || b.Kind() != types.Bool {
+	ptr, ok := g.Type().(*types.Pointer)
+	if !ok {
+		return nil
+	}
+	if b, ok := ptr.Elem().Underlying().(*types.Basic); !ok || b.Kind() != types.Bool {
 		return nil
 	}
 	values := ix.GlobalValues(g)

@@ -90,23 +90,8 @@ func IsFreshRequest(fn *types.Func) bool { return fn != nil && freshRequests[typ
 // a struct that embeds one (a package's response wrapper, hcloud-go's
 // Response{*http.Response; Meta}).
 func EmbedsResponse(t types.Type) bool {
-	if typeutil.IsPointerTo(t, NetHTTP, "Response") {
-		return true
-	}
-	ptr, ok := types.Unalias(t).(*types.Pointer)
-	if !ok {
-		return false
-	}
-	st, ok := ptr.Elem().Underlying().(*types.Struct)
-	if !ok {
-		return false
-	}
-	for i := 0; i < st.NumFields(); i++ {
-		if f := st.Field(i); f.Embedded() && typeutil.IsPointerTo(f.Type(), NetHTTP, "Response") {
-			return true
-		}
-	}
-	return false
+	isResponse := func(t types.Type) bool { return typeutil.IsPointerTo(t, NetHTTP, "Response") }
+	return isResponse(t) || typeutil.PointerToStructEmbedding(t, isResponse)
 }
 
 // IsResponse reports whether t is an *http.Response or a pointer to a

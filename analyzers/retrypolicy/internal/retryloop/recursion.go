@@ -3,6 +3,7 @@ package retryloop
 import (
 	"go/token"
 	"go/types"
+	"slices"
 
 	"golang.org/x/tools/go/ssa"
 
@@ -113,6 +114,18 @@ func entryRecursion(fn *ssa.Function, a Attempt, self []ssa.CallInstruction, ix 
 		}
 	}
 	return nil
+}
+
+// PassesOn reports whether v is a parameter of the recursing function
+// that its call of itself passes on unchanged (or as a request derived
+// from it, req.WithContext(ctx)): each call sees the same object.
+func (r *Recursion) PassesOn(v ssa.Value) bool {
+	p, ok := valueflow.StripCopies(v).(*ssa.Parameter)
+	if !ok {
+		return false
+	}
+	i, args := slices.Index(p.Parent().Params, p), r.Call.Common().Args
+	return i >= 0 && i < len(args) && p.Parent() == r.Call.Parent() && sameRequest(args[i], p, 0)
 }
 
 // newRecursion describes the retry by recursion through the self-call s
