@@ -56,7 +56,10 @@
 // the request may reach the Add through helpers of the package, or a
 // shallow copy that keeps the original's Header map (req.WithContext, or
 // r2 := new(http.Request); *r2 = *r with no new r2.Header). Clone
-// (req.Clone(ctx)) gives the copy its own headers.
+// (req.Clone(ctx)) gives the copy its own headers. A function used as a
+// RoundTripper only by client_golang's API client (stored into
+// api.Config.RoundTripper), which sends each request it builds once, is
+// not reported.
 //
 // oversized: a URL or header value whose length is statically known, or
 // bounded, exceeds max-bytes (default 8192): a long constant, or a

@@ -82,8 +82,9 @@ type checker struct {
 	// invokes holds the package's interface calls by method name, once
 	// computed.
 	invokes map[string][]ssa.CallInstruction
-	// rtFuncs holds the functions used as RoundTrippers, once computed.
-	rtFuncs map[*ssa.Function]bool
+	// rtFuncs holds the functions used as RoundTrippers, with their
+	// conversions, once computed.
+	rtFuncs map[*ssa.Function][]*ssa.ChangeType
 	// growths collects the growth findings until flushGrowths.
 	growths     map[growthKey][]analysis.Diagnostic
 	growthOrder []growthKey

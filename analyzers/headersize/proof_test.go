@@ -17,7 +17,9 @@
 //     adds the jar's cookies to the request it is given, so the same
 //     request sent again carries them once more per send, and a header
 //     map shared by two requests keeps the first one's cookies
-//     (TestProofJarResend).
+//     (TestProofJarResend); a RoundTripper that adds a header to the
+//     request it is given grows it only when that request is sent again,
+//     not across redirects (TestProofRoundTripperAddResend).
 //
 // The proxy is httputil.ReverseProxy served with MaxHeaderBytes set so
 // that net/http reads at most 8 KiB of request line and headers, like
@@ -237,3 +239,59 @@ func TestProofJarResend(t *testing.T) {
 		t.Errorf("Cookie headers received:\n%q\nwant\n%q", got, want)
 	}
 }
+
+// TestProofRoundTripperAddResend shows when a RoundTripper that adds a
+// header to the request it is given (net/http's contract forbids it)
+// makes the header grow: only when the same request object is sent again.
+// Across redirects it does not, since Client.do copies each hop's
+// headers from a copy of the first request's, made before the first
+// round trip (makeHeadersCopier); so a RoundTripper used only by a client
+// that builds a new request per call and sends it once (client_golang's
+// API client) adds one line per request, whatever it is asked to do.
+func TestProofRoundTripperAddResend(t *testing.T) {
+	t.Parallel()
+	var got []int
+	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		got = append(got, len(r.Header.Values("X-Scope-OrgID")))
+		if r.URL.Path == "/hop" || r.URL.Path == "/hop2" {
+			http.Redirect(w, r, r.URL.Path+"x", http.StatusFound)
+		}
+	}))
+	defer srv.Close()
+	rt := roundTripFunc(func(req *http.Request) (*http.Response, error) {
+		req.Header.Add("X-Scope-OrgID", "tenant")
+		return http.DefaultTransport.RoundTrip(req)
+	})
+	client := &http.Client{Transport: rt}
+	send := func(req *http.Request) {
+		t.Helper()
+		resp, err := client.Do(req)
+		if err != nil {
+			t.Fatal(err)
+		}
+		resp.Body.Close()
+	}
+	// Three hops of one request (/hop -> /hopx, /hop2 -> /hop2x), then
+	// one request sent three times.
+	for _, p := range []string{"/hop", "/hop2"} {
+		req, _ := http.NewRequest(http.MethodGet, srv.URL+p, nil)
+		send(req)
+	}
+	req, _ := http.NewRequest(http.MethodGet, srv.URL+"/again", nil)
+	for range 3 {
+		send(req)
+	}
+	want := []int{1, 1, 1, 1, 1, 2, 3}
+	if len(got) != len(want) {
+		t.Fatalf("X-Scope-OrgID counts received: %v, want %v", got, want)
+	}
+	for i := range want {
+		if got[i] != want[i] {
+			t.Fatalf("X-Scope-OrgID counts received: %v, want %v", got, want)
+		}
+	}
+}
+
+type roundTripFunc func(*http.Request) (*http.Response, error)
+
+func (f roundTripFunc) RoundTrip(r *http.Request) (*http.Response, error) { return f(r) }

@@ -73,6 +73,9 @@ func (c *checker) givenRequest(req ssa.Value, depth int) *givenRequest {
 		case *ssa.Parameter:
 			fn := v.Parent()
 			if c.roundTripParam(fn, v) {
+				if c.sentOnce(fn) {
+					return nil
+				}
 				return &givenRequest{rt: fn}
 			}
 			i := slices.Index(fn.Params, v)
@@ -126,7 +129,56 @@ func (c *checker) roundTripParam(fn *ssa.Function, p *ssa.Parameter) bool {
 	if fn.Signature.Recv() != nil {
 		return fn.Name() == "RoundTrip"
 	}
-	return c.roundTripperFuncs()[fn]
+	return len(c.roundTripperFuncs()[fn]) > 0
+}
+
+// sentOnce reports whether every RoundTripper made from fn, a function
+// converted to a RoundTripper type, is only stored where a client that
+// sends each request once uses it (httplib.SendsEachRequestOnce:
+// client_golang's api.Config): no request comes back through fn with the
+// lines it added (promtool's and cortex's header RoundTripper for the
+// Prometheus API client).
+func (c *checker) sentOnce(fn *ssa.Function) bool {
+	convs := c.roundTripperFuncs()[fn]
+	if fn.Signature.Recv() != nil || len(convs) == 0 {
+		return false
+	}
+	for _, ct := range convs {
+		if !storedOnlyWhereSentOnce(ct, 0) {
+			return false
+		}
+	}
+	return true
+}
+
+// storedOnlyWhereSentOnce reports whether every use of the RoundTripper
+// v is a store into a field for which httplib.SendsEachRequestOnce
+// holds, directly or after a conversion to an interface.
+func storedOnlyWhereSentOnce(v ssa.Value, depth int) bool {
+	refs := v.Referrers()
+	if refs == nil || depth > 2 {
+		return false
+	}
+	stored := false
+	for _, r := range *refs {
+		switch r := r.(type) {
+		case *ssa.DebugRef:
+		case *ssa.MakeInterface:
+			if !storedOnlyWhereSentOnce(r, depth+1) {
+				return false
+			}
+			stored = true
+		case *ssa.Store:
+			fa, ok := r.Addr.(*ssa.FieldAddr)
+			if r.Val != v || !ok || !httplib.SendsEachRequestOnce(fa) {
+				return false
+			}
+			stored = true
+		default:
+			return false
+		}
+	}
+	return stored
 }
 
 // isRoundTripSignature reports whether sig is
@@ -137,12 +189,13 @@ func isRoundTripSignature(sig *types.Signature) bool {
 }
 
 // roundTripperFuncs returns the functions of the package that are
-// converted to a function type with a RoundTrip method, computed once.
-func (c *checker) roundTripperFuncs() map[*ssa.Function]bool {
+// converted to a function type with a RoundTrip method, with their
+// conversions, computed once.
+func (c *checker) roundTripperFuncs() map[*ssa.Function][]*ssa.ChangeType {
 	if c.rtFuncs != nil {
 		return c.rtFuncs
 	}
-	c.rtFuncs = make(map[*ssa.Function]bool)
+	c.rtFuncs = make(map[*ssa.Function][]*ssa.ChangeType)
 	for _, fn := range c.res.Funcs {
 		for _, b := range fn.Blocks {
 			for _, instr := range b.Instrs {
@@ -152,10 +205,10 @@ func (c *checker) roundTripperFuncs() map[*ssa.Function]bool {
 				}
 				switch x := ct.X.(type) {
 				case *ssa.Function:
-					c.rtFuncs[x] = true
+					c.rtFuncs[x] = append(c.rtFuncs[x], ct)
 				case *ssa.MakeClosure:
 					if f, ok := x.Fn.(*ssa.Function); ok {
-						c.rtFuncs[f] = true
+						c.rtFuncs[f] = append(c.rtFuncs[f], ct)
 					}
 				}
 			}

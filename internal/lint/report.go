@@ -77,7 +77,8 @@ type fileInfo struct {
 // import path says it is (IsTestSupportPath), a file that imports
 // testing (unless it also declares production API, holdsProductionAPI),
 // a function that takes a testing.TB, a package one of whose
-// files imports a test framework (drivesTests); and code generators, the
+// files imports a test framework (drivesTests), or a test-support
+// package of its own module (importsOwnTestSupport); and code generators, the
 // developer tools that go generate runs (isCodeGenerator).
 func NewReporter(pass *analysis.Pass, includeTests bool) *Reporter {
 	r := &Reporter{
@@ -86,7 +87,8 @@ func NewReporter(pass *analysis.Pass, includeTests bool) *Reporter {
 		files:        make(map[*token.File]*fileInfo),
 		seen:         make(map[seenKey]bool),
 	}
-	supportPkg := !includeTests && (IsTestSupportPath(pass.Pkg.Path()) || isCodeGenerator(pass.Pkg, pass.Files) || drivesTests(pass.Fset, pass.Files) && !isModuleRoot(pass))
+	supportPkg := !includeTests && (IsTestSupportPath(pass.Pkg.Path()) || isCodeGenerator(pass.Pkg, pass.Files) ||
+		drivesTests(pass.Fset, pass.Files) && !isModuleRoot(pass) || importsOwnTestSupport(pass.Fset, pass.Files, modulePath(pass)))
 	for _, f := range pass.Files {
 		tf := pass.Fset.File(f.FileStart)
 		if tf == nil {
@@ -262,5 +264,13 @@ func WithoutGroupCount(msg string) string {
 // root package is the product its users import, run in their tests, and
 // its maintainers fix, not the support of its own tests.
 func isModuleRoot(pass *analysis.Pass) bool {
-	return pass.Module != nil && pass.Module.Path != "" && pass.Pkg.Path() == pass.Module.Path
+	return modulePath(pass) != "" && pass.Pkg.Path() == pass.Module.Path
+}
+
+// modulePath returns the path of pass's module, or "" if it is unknown.
+func modulePath(pass *analysis.Pass) string {
+	if pass.Module == nil {
+		return ""
+	}
+	return pass.Module.Path
 }

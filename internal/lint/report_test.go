@@ -72,3 +72,41 @@ func TestDrivesTestsModuleRoot(t *testing.T) {
 		}
 	}
 }
+
+// TestImportsOwnTestSupport: a package that imports a test-support
+// package of its own module (cortex's integration/e2ecortex importing
+// integration/e2e) is test support as a whole; an import from a _test.go
+// file, of another module's package with such a name, or with the
+// module unknown, is not.
+func TestImportsOwnTestSupport(t *testing.T) {
+	for _, c := range []struct {
+		name, imp, file, module string
+		excluded                bool
+	}{
+		{"own e2e framework", "example.com/app/integration/e2e", "services.go", "example.com/app", true},
+		{"own testutil", "example.com/app/internal/testutil", "services.go", "example.com/app", true},
+		{"from a _test.go file", "example.com/app/integration/e2e", "services_test.go", "example.com/app", false},
+		{"another module's", "example.com/other/e2e", "services.go", "example.com/app", false},
+		{"module element named like test support", "example.com/test-tools/client", "services.go", "example.com/test-tools", false},
+		{"production package", "example.com/app/internal/config", "services.go", "example.com/app", false},
+		{"no module known", "example.com/app/integration/e2e", "services.go", "", false},
+	} {
+		fset := token.NewFileSet()
+		imp, err := parser.ParseFile(fset, c.file, "package e2eapp\n\nimport _ \""+c.imp+"\"\n", 0)
+		if err != nil {
+			t.Fatal(err)
+		}
+		client, err := parser.ParseFile(fset, "client.go", "package e2eapp\n\nfunc Get() {}\n", 0)
+		if err != nil {
+			t.Fatal(err)
+		}
+		pass := &analysis.Pass{Fset: fset, Files: []*ast.File{imp, client}, Pkg: types.NewPackage("example.com/app/integration/e2eapp", "e2eapp")}
+		if c.module != "" {
+			pass.Module = &analysis.Module{Path: c.module}
+		}
+		r := NewReporter(pass, false)
+		if got := r.Excluded(client.Name.Pos()); got != c.excluded {
+			t.Errorf("%s: client.go excluded = %v, want %v", c.name, got, c.excluded)
+		}
+	}
+}

@@ -251,6 +251,34 @@ func isCodeGenerator(pkg *types.Package, files []*ast.File) bool {
 	return false
 }
 
+// importsOwnTestSupport reports whether a file of the package other than
+// its _test.go files imports a package of the same module (module) that
+// is test support by its path (IsTestSupportPath of the path inside the
+// module): production code does not import its own test helpers, so the
+// importer is test support too, such as cortex's integration/e2ecortex,
+// the clients and service definitions of its end-to-end tests built on
+// integration/e2e. module is the module path; "" (unknown) reports false.
+func importsOwnTestSupport(fset *token.FileSet, files []*ast.File, module string) bool {
+	if module == "" {
+		return false
+	}
+	for _, f := range files {
+		if tf := fset.File(f.FileStart); tf != nil && strings.HasSuffix(tf.Name(), "_test.go") {
+			continue
+		}
+		for _, imp := range f.Imports {
+			path, err := strconv.Unquote(imp.Path.Value)
+			if err != nil {
+				continue
+			}
+			if rel, ok := strings.CutPrefix(path, module+"/"); ok && IsTestSupportPath(rel) {
+				return true
+			}
+		}
+	}
+	return false
+}
+
 // drivesTests reports whether a file of the package other than its
 // _test.go files imports a framework that runs or checks tests (a
 // crossdock or testcontainers driver, testify's assertions, ginkgo):
