@@ -424,7 +424,11 @@ func exportSummaries(pass *analysis.Pass, res *Result, pkg *ssa.Package, funcs [
 	// fact costs memory in all of them.
 	exported := false
 	export := func(obj types.Object, s *Summary) {
-		if !obj.Exported() {
+		if !obj.Exported() || obj.Pkg() != pass.Pkg {
+			// A type defined on another package's struct
+			// (type HTTPURLLoader http.Client, helm's jsonschema
+			// loader) has that package's fields: facts can only be
+			// set on the package's own objects.
 			return
 		}
 		pass.ExportObjectFact(obj, s)

@@ -17,7 +17,7 @@ import (
 )
 
 func TestFacts(t *testing.T) {
-	analysistest.Run(t, analysistest.TestData(), facts.Analyzer, "ctor", "ctx", "body", "tunes", "tunesclient", "wraps")
+	analysistest.Run(t, analysistest.TestData(), facts.Analyzer, "ctor", "ctx", "body", "tunes", "tunesclient", "wraps", "definedclient")
 }
 
 // TestFactsDeterministic: the facts are gob-encodable, survive a round
@@ -25,7 +25,7 @@ func TestFacts(t *testing.T) {
 // cache analysis results (Bazel's nogo, go vet with GOCACHEPROG) need.
 func TestFactsDeterministic(t *testing.T) {
 	encodeAll := func() map[string][]byte {
-		g := analyzeTestdata(t, "ctor", "ctx", "body", "tunes", "tunesclient", "wraps")
+		g := analyzeTestdata(t, "ctor", "ctx", "body", "tunes", "tunesclient", "wraps", "definedclient")
 		out := make(map[string][]byte)
 		for act := range g.All() {
 			if act.Err != nil {
