@@ -310,6 +310,54 @@ func (iv *invariance) varies(v ssa.Value) bool {
 	return false
 }
 
+// retargeted reports whether the loop points the request req at a URL
+// that differs from one iteration to the next: it stores into req.URL,
+// or into a field of the URL req holds (req.URL.Path, RawQuery), a value
+// that varies (go-task's req.URL = u.JoinPath(name) for each default
+// Taskfile name). The request object is the same, but what it asks for
+// is not: the loop moves on to another resource rather than retrying.
+// Stores of other fields (a rewound body, a new token) do not count: the
+// same resource is asked for again.
+func (iv *invariance) retargeted(req ssa.Value) bool {
+	if !httplib.IsRequest(req.Type()) {
+		return false
+	}
+	refs := req.Referrers()
+	if refs == nil {
+		return false
+	}
+	for _, r := range *refs {
+		fa, ok := r.(*ssa.FieldAddr)
+		if !ok || valueflow.FieldOf(fa) == nil || valueflow.FieldOf(fa).Name() != "URL" || fa.Block() == nil {
+			continue
+		}
+		for _, rr := range *fa.Referrers() {
+			switch rr := rr.(type) {
+			case *ssa.Store:
+				if rr.Addr == ssa.Value(fa) && iv.l.Contains(rr.Block()) && iv.varies(rr.Val) {
+					return true
+				}
+			case *ssa.UnOp:
+				// u := req.URL; u.RawQuery = ...
+				if rr.Op == token.MUL && rr.Referrers() != nil {
+					for _, ur := range *rr.Referrers() {
+						ufa, ok := ur.(*ssa.FieldAddr)
+						if !ok || ufa.Referrers() == nil {
+							continue
+						}
+						for _, st := range *ufa.Referrers() {
+							if st, ok := st.(*ssa.Store); ok && st.Addr == ssa.Value(ufa) && iv.l.Contains(st.Block()) && iv.varies(st.Val) {
+								return true
+							}
+						}
+					}
+				}
+			}
+		}
+	}
+	return false
+}
+
 // storesInto reports whether instruction r writes a varying value into
 // the object alloc.
 func (iv *invariance) storesInto(r ssa.Instruction, alloc ssa.Value) bool {

@@ -248,7 +248,7 @@ func (f *Forest) retry(l *Loop, a Attempt) (_ *Retry, tested bool) {
 	// What is sent must not change on the way back.
 	iv := &invariance{f: f, l: l, fr: fr, fail: fail, seen: make(map[ssa.Value]bool)}
 	for _, in := range a.Inputs {
-		if in != nil && iv.varies(in) {
+		if in != nil && (iv.varies(in) || iv.retargeted(in)) {
 			return nil, true
 		}
 	}
