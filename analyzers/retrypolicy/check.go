@@ -121,8 +121,9 @@ func (c *checker) recursionRules(fn *ssa.Function, a *attempt, rec *retryloop.Re
 		c.rep.Report(analysis.Diagnostic{Pos: pos, End: end, Category: UnboundedLoop, Related: related,
 			Message: fmt.Sprintf("%s calls itself to retry %s with no bound; %s", fn.Name(), a.name, boundFix)})
 	}
-	// A retry with fresh credentials has nothing to wait for.
-	if len(rec.Waits) == 0 && !selfRetrying && !rec.Reauth {
+	// A retry with fresh credentials has nothing to wait for; one
+	// immediate retry (two attempts by a counter) cannot hammer a server.
+	if len(rec.Waits) == 0 && !selfRetrying && !rec.Reauth && (rec.Attempts == 0 || rec.Attempts > 2) {
 		c.rep.Report(analysis.Diagnostic{Pos: pos, End: end, Category: NoBackoff, Related: related,
 			Message: fmt.Sprintf("%s calls itself to retry %s immediately; %s", fn.Name(), a.name, backoffFix)})
 	}

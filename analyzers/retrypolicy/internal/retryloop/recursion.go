@@ -1,6 +1,7 @@
 package retryloop
 
 import (
+	"go/constant"
 	"go/token"
 	"go/types"
 	"slices"
@@ -24,6 +25,9 @@ type Recursion struct {
 	Bounded bool
 	// Waits are the waits between the attempt and the call.
 	Waits []Wait
+	// Attempts is the number of attempts a chain of calls makes, when a
+	// counter parameter fixes it (see recursionAttempts), else 0.
+	Attempts int
 	// Reauth reports a retry after the server refused the credentials
 	// (401, 407): a retry that re-authenticates, needing no backoff, but
 	// recursing forever while the server keeps refusing.
@@ -134,6 +138,9 @@ func (r *Recursion) PassesOn(v ssa.Value) bool {
 func newRecursion(fn *ssa.Function, a Attempt, s ssa.CallInstruction, fail Edge, start *ssa.BasicBlock, ix *valueflow.Index) *Recursion {
 	r := &Recursion{Call: s, Fail: fail}
 	r.Bounded = boundedRecursion(fn, s)
+	if r.Bounded && ix != nil {
+		r.Attempts = recursionAttempts(fn, a, s, ix)
+	}
 	helpers := make(map[*ssa.Function]WaitKind)
 	for _, wb := range fn.Blocks {
 		if !reachesFrom(start, wb) || !reachesFrom(wb, s.Block()) {
@@ -292,6 +299,134 @@ func boundedRecursion(fn *ssa.Function, s ssa.CallInstruction) bool {
 		}
 	}
 	return false
+}
+
+// maxSimulated bounds the calls recursionAttempts follows.
+const maxSimulated = 8
+
+// recursionAttempts returns the number of attempts a chain of calls of
+// fn makes when an integer parameter counts them: the self-call s passes
+// it changed by a constant (retry-1), every other call of fn in the
+// package passes the same constant, and comparisons of it with constants
+// decide whether the attempt runs and whether s is reached. Helm's
+// RetryingRoundTripper calls roundTrip(req, 1, nil), which returns at
+// once when retry < 0 and calls roundTrip(req, retry-1, resp) after an
+// etcd leader change: two attempts. It returns 0 when that is not known
+// (another call passes something else, fn may be called from outside the
+// package, or the chain runs past maxSimulated calls).
+func recursionAttempts(fn *ssa.Function, a Attempt, s ssa.CallInstruction, ix *valueflow.Index) int {
+	sites, complete := ix.Callers(fn)
+	if !complete {
+		return 0
+	}
+	args := s.Common().Args
+	for i, p := range fn.Params {
+		if i >= len(args) || !isInteger(p.Type()) {
+			continue
+		}
+		bin, ok := args[i].(*ssa.BinOp)
+		if !ok || bin.X != ssa.Value(p) || (bin.Op != token.SUB && bin.Op != token.ADD) {
+			continue
+		}
+		step, ok := intConst(bin.Y)
+		if !ok || step == 0 {
+			continue
+		}
+		if bin.Op == token.SUB {
+			step = -step
+		}
+		start, ok := int64(0), false
+		for _, site := range sites {
+			if site.Parent() == fn {
+				continue
+			}
+			cargs := site.Common().Args
+			k, isConst := int64(0), false
+			if i < len(cargs) {
+				k, isConst = intConst(cargs[i])
+			}
+			if !isConst || (ok && k != start) {
+				return 0
+			}
+			start, ok = k, true
+		}
+		if !ok {
+			return 0
+		}
+		n := 0
+		for v := start; n < maxSimulated; v += step {
+			if !reachesWith(p, v, fn.Blocks[0], a.Call.Block()) {
+				return n
+			}
+			n++
+			if !reachesWith(p, v, a.Call.Block(), s.Block()) {
+				return n
+			}
+		}
+		return 0
+	}
+	return 0
+}
+
+// reachesWith reports whether block to can be reached from block from
+// when parameter p holds v: the branches of comparisons of p with a
+// constant that v does not take are left out.
+func reachesWith(p *ssa.Parameter, v int64, from, to *ssa.BasicBlock) bool {
+	seen := map[*ssa.BasicBlock]bool{from: true}
+	work := []*ssa.BasicBlock{from}
+	for len(work) > 0 {
+		b := work[len(work)-1]
+		work = work[:len(work)-1]
+		if b == to {
+			return true
+		}
+		succs := b.Succs
+		if iff, ok := lastIf(b); ok && len(succs) == 2 {
+			if taken, known := evalWith(iff.Cond, p, v); known {
+				if taken {
+					succs = succs[:1]
+				} else {
+					succs = succs[1:]
+				}
+			}
+		}
+		for _, s := range succs {
+			if !seen[s] {
+				seen[s] = true
+				work = append(work, s)
+			}
+		}
+	}
+	return false
+}
+
+// evalWith evaluates cond, a comparison of p with a constant, when p is
+// v; known is false for any other condition.
+func evalWith(cond ssa.Value, p *ssa.Parameter, v int64) (result, known bool) {
+	bin, ok := cond.(*ssa.BinOp)
+	if !ok {
+		return false, false
+	}
+	switch {
+	case bin.X == ssa.Value(p):
+		if k, ok := intConst(bin.Y); ok {
+			return compare(bin.Op, v, k), true
+		}
+	case bin.Y == ssa.Value(p):
+		if k, ok := intConst(bin.X); ok {
+			return compare(bin.Op, k, v), true
+		}
+	}
+	return false, false
+}
+
+// intConst returns the value of v, an integer constant.
+func intConst(v ssa.Value) (int64, bool) {
+	c, ok := v.(*ssa.Const)
+	if !ok || c.Value == nil || c.Value.Kind() != constant.Int {
+		return 0, false
+	}
+	return constant.Int64Val(c.Value)
 }
 
 // onceFlag reports whether the self-call s happens only once per chain
