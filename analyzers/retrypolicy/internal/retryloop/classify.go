@@ -27,6 +27,9 @@ type condClass struct {
 	// header, or nil.
 	fr     []bool
 	failIf *ssa.BasicBlock
+	// iv, when not nil, tells what changes between attempts along the
+	// retry's failure path.
+	iv *invariance
 }
 
 // afterFailure reports whether block b may run after the failure edge.
@@ -87,7 +90,10 @@ func (c *condClass) classify(v ssa.Value) BoundKind {
 			}
 			return BoundExternal
 		case token.MUL:
-			if c.storedInLoop(x.X) {
+			// A variable the loop writes counts, unless it only resets
+			// it to the same values (a body reader set to nil and made
+			// again from the same bytes).
+			if c.iv != nil && c.iv.rewrittenVarying(x.X) || c.iv == nil && c.storedInLoop(x.X) {
 				return BoundCounter
 			}
 		}

@@ -284,7 +284,7 @@ func (iv *invariance) varies(v ssa.Value) bool {
 		case token.ARROW:
 			return true
 		case token.MUL:
-			if iv.storedInLoop(x.X) {
+			if iv.rewrittenVarying(x.X) {
 				return true
 			}
 		}
@@ -469,6 +469,87 @@ func (iv *invariance) computedFrom(e, p ssa.Value) bool {
 		return false
 	}
 	return walk(e)
+}
+
+// rewrittenVarying reports whether the loop writes the variable, package
+// variable or field that addr denotes with a value that differs between
+// iterations: one that varies itself, or one computed from what the
+// variable held (n = n + 1, a cursor advanced from itself). A variable
+// the loop only resets to the same values (mautrix's data.Content = nil
+// after each send, and bytes.NewReader(data.ContentBytes) again at the
+// top) holds the same thing on every attempt.
+func (iv *invariance) rewrittenVarying(addr ssa.Value) bool {
+	stores := iv.loopStores(addr)
+	for _, st := range stores {
+		if readsSame(st.Val, addr, 0) || iv.varies(st.Val) {
+			return true
+		}
+	}
+	return false
+}
+
+// loopStores returns the stores of the loop into the variable, package
+// variable or field that addr denotes (of any object, for a field), or
+// one store standing for an unknown one.
+func (iv *invariance) loopStores(addr ssa.Value) []*ssa.Store {
+	var field *types.Var
+	switch a := addr.(type) {
+	case *ssa.FieldAddr:
+		field = valueflow.FieldOf(a)
+	case *ssa.Alloc, *ssa.Global, *ssa.FreeVar:
+	default:
+		return nil
+	}
+	var stores []*ssa.Store
+	for _, b := range iv.l.Blocks(iv.f.Fn) {
+		for _, instr := range b.Instrs {
+			st, ok := instr.(*ssa.Store)
+			if !ok {
+				continue
+			}
+			if st.Addr == addr {
+				stores = append(stores, st)
+				continue
+			}
+			if field != nil {
+				if fa, ok := st.Addr.(*ssa.FieldAddr); ok && valueflow.FieldOf(fa) == field {
+					stores = append(stores, st)
+				}
+			}
+		}
+	}
+	return stores
+}
+
+// readsSame reports whether v is computed from a load of the variable or
+// field addr denotes.
+func readsSame(v ssa.Value, addr ssa.Value, depth int) bool {
+	if depth > 6 {
+		return true
+	}
+	if ld, ok := v.(*ssa.UnOp); ok && ld.Op == token.MUL {
+		if ld.X == addr {
+			return true
+		}
+		if fa, ok := ld.X.(*ssa.FieldAddr); ok {
+			if a, ok := addr.(*ssa.FieldAddr); ok && valueflow.FieldOf(fa) == valueflow.FieldOf(a) {
+				return true
+			}
+		}
+	}
+	instr, ok := v.(ssa.Instruction)
+	if !ok {
+		return false
+	}
+	if _, ok := v.(*ssa.Phi); ok {
+		return false
+	}
+	for _, op := range instr.Operands(nil) {
+		if op != nil && *op != nil && readsSame(*op, addr, depth+1) {
+			return true
+		}
+	}
+	return false
 }
 
 // storedInLoop reports whether the loop writes the variable, package

@@ -624,7 +624,8 @@ func (r *Retry) classifyExits(f *Forest, a Attempt, tests map[*ssa.If]test) {
 		if t, ok := tests[iff]; ok && !t.decision {
 			continue
 		}
-		c := &condClass{f: f, l: l, a: a, seen: make(map[ssa.Value]bool), purity: make(map[*ssa.Function]purity), fr: r.fr}
+		c := &condClass{f: f, l: l, a: a, seen: make(map[ssa.Value]bool), purity: make(map[*ssa.Function]purity), fr: r.fr,
+			iv: &invariance{f: f, l: l, fr: r.fr, fail: r.Fail, seen: make(map[ssa.Value]bool)}}
 		if r.Fail.Succ == l.Header {
 			c.failIf = r.Fail.If.Block()
 		}
