@@ -507,7 +507,7 @@ func (iv *invariance) loopStores(addr ssa.Value) []*ssa.Store {
 			if !ok {
 				continue
 			}
-			if st.Addr == addr {
+			if st.Addr == addr || wholeObject(st.Addr, addr) {
 				stores = append(stores, st)
 				continue
 			}
@@ -519,6 +519,15 @@ func (iv *invariance) loopStores(addr ssa.Value) []*ssa.Store {
 		}
 	}
 	return stores
+}
+
+// wholeObject reports whether a store to to writes the whole object
+// whose field addr denotes: the range variable of a loop over structs
+// (for _, pf := range chain), kept in one local the loop stores each
+// element into (*pf = chain[i]), whose fields it then reads.
+func wholeObject(to, addr ssa.Value) bool {
+	fa, ok := addr.(*ssa.FieldAddr)
+	return ok && to == fa.X
 }
 
 // readsSame reports whether v is computed from a load of the variable or
@@ -569,7 +578,7 @@ func (iv *invariance) storedInLoop(addr ssa.Value) bool {
 			if !ok {
 				continue
 			}
-			if st.Addr == addr {
+			if st.Addr == addr || wholeObject(st.Addr, addr) {
 				return true
 			}
 			if field != nil {

@@ -9,12 +9,16 @@ import (
 
 // A chain of steps, each a different request built from its own file
 // (ffuf's preflight chain): one request per step, not a retry, even
-// where a step's failure goes on to the next one.
+// where a step's failure goes on to the next one. The range variable
+// whose address is taken (st.name() has a pointer receiver) is one local
+// that the loop stores each element into: its fields change with it.
 
 type step struct {
 	file string
 	vars []*regexp.Regexp
 }
+
+func (s *step) name() string { return s.file }
 
 func buildStep(file string, vars map[string]string) (*http.Request, error) {
 	return http.NewRequest(http.MethodGet, "http://example.com/"+file+vars["token"], nil)
@@ -23,7 +27,7 @@ func buildStep(file string, vars map[string]string) (*http.Request, error) {
 func runChain(c *http.Client, chain []step, ignore bool) (map[string]string, error) {
 	vars := make(map[string]string)
 	for _, st := range chain {
-		req, err := buildStep(st.file, vars)
+		req, err := buildStep(st.file+st.name(), vars)
 		if err != nil {
 			return nil, err
 		}
