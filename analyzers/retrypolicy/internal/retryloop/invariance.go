@@ -310,8 +310,9 @@ func (iv *invariance) varies(v ssa.Value) bool {
 	return false
 }
 
-// retargeted reports whether the loop points the request req at a URL
-// that differs from one iteration to the next: it stores into req.URL,
+// retargeted reports whether the loop points the request req, made
+// before it, at a URL that differs from one iteration to the next: it
+// stores into req.URL,
 // or into a field of the URL req holds (req.URL.Path, RawQuery), a value
 // that varies (go-task's req.URL = u.JoinPath(name) for each default
 // Taskfile name). The request object is the same, but what it asks for
@@ -319,7 +320,10 @@ func (iv *invariance) varies(v ssa.Value) bool {
 // Stores of other fields (a rewound body, a new token) do not count: the
 // same resource is asked for again.
 func (iv *invariance) retargeted(req ssa.Value) bool {
-	if !httplib.IsRequest(req.Type()) {
+	if !httplib.IsRequest(req.Type()) || iv.inLoop(req) {
+		// A request made in the loop is judged by what it is made of
+		// (varies); its own URL edits (aiven's limit=999 on each new
+		// request) are the same each time.
 		return false
 	}
 	refs := req.Referrers()
