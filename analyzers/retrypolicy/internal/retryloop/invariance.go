@@ -312,13 +312,12 @@ func (iv *invariance) varies(v ssa.Value) bool {
 
 // retargeted reports whether the loop points the request req, made
 // before it, at a URL that differs from one iteration to the next: it
-// stores into req.URL,
-// or into a field of the URL req holds (req.URL.Path, RawQuery), a value
-// that varies (go-task's req.URL = u.JoinPath(name) for each default
-// Taskfile name). The request object is the same, but what it asks for
-// is not: the loop moves on to another resource rather than retrying.
-// Stores of other fields (a rewound body, a new token) do not count: the
-// same resource is asked for again.
+// stores into req.URL, or into a field of the URL req holds
+// (req.URL.Path, RawQuery), a value that varies (go-task's req.URL =
+// u.JoinPath(name) for each default Taskfile name). The request object
+// is the same, but what it asks for is not: the loop moves on to another
+// resource rather than retrying. Stores of other fields (a rewound body,
+// a new token) do not count: the same resource is asked for again.
 func (iv *invariance) retargeted(req ssa.Value) bool {
 	if !httplib.IsRequest(req.Type()) || iv.inLoop(req) {
 		// A request made in the loop is judged by what it is made of
@@ -326,40 +325,45 @@ func (iv *invariance) retargeted(req ssa.Value) bool {
 		// request) are the same each time.
 		return false
 	}
-	refs := req.Referrers()
-	if refs == nil {
-		return false
-	}
-	for _, r := range *refs {
+	for _, r := range referrers(req) {
 		fa, ok := r.(*ssa.FieldAddr)
-		if !ok || valueflow.FieldOf(fa) == nil || valueflow.FieldOf(fa).Name() != "URL" || fa.Block() == nil {
+		if !ok || valueflow.FieldOf(fa) == nil || valueflow.FieldOf(fa).Name() != "URL" {
 			continue
 		}
-		for _, rr := range *fa.Referrers() {
-			switch rr := rr.(type) {
-			case *ssa.Store:
-				if rr.Addr == ssa.Value(fa) && iv.l.Contains(rr.Block()) && iv.varies(rr.Val) {
-					return true
-				}
-			case *ssa.UnOp:
-				// u := req.URL; u.RawQuery = ...
-				if rr.Op == token.MUL && rr.Referrers() != nil {
-					for _, ur := range *rr.Referrers() {
-						ufa, ok := ur.(*ssa.FieldAddr)
-						if !ok || ufa.Referrers() == nil {
-							continue
-						}
-						for _, st := range *ufa.Referrers() {
-							if st, ok := st.(*ssa.Store); ok && st.Addr == ssa.Value(ufa) && iv.l.Contains(st.Block()) && iv.varies(st.Val) {
-								return true
-							}
-						}
+		if iv.storesVarying(fa) {
+			return true
+		}
+		// u := req.URL; u.RawQuery = ...
+		for _, ld := range referrers(fa) {
+			if ld, ok := ld.(*ssa.UnOp); ok && ld.Op == token.MUL {
+				for _, ufa := range referrers(ld) {
+					if ufa, ok := ufa.(*ssa.FieldAddr); ok && iv.storesVarying(ufa) {
+						return true
 					}
 				}
 			}
 		}
 	}
 	return false
+}
+
+// storesVarying reports whether the loop stores through addr a value
+// that varies.
+func (iv *invariance) storesVarying(addr ssa.Value) bool {
+	for _, r := range referrers(addr) {
+		if st, ok := r.(*ssa.Store); ok && st.Addr == addr && iv.l.Contains(st.Block()) && iv.varies(st.Val) {
+			return true
+		}
+	}
+	return false
+}
+
+// referrers returns v's referrers, or nil.
+func referrers(v ssa.Value) []ssa.Instruction {
+	if refs := v.Referrers(); refs != nil {
+		return *refs
+	}
+	return nil
 }
 
 // storesInto reports whether instruction r writes a varying value into
@@ -493,8 +497,8 @@ func (iv *invariance) rewrittenVarying(addr ssa.Value) bool {
 }
 
 // loopStores returns the stores of the loop into the variable, package
-// variable or field that addr denotes (of any object, for a field), or
-// one store standing for an unknown one.
+// variable or field that addr denotes (of any object, for a field, and
+// stores of the whole object that holds it, wholeObject).
 func (iv *invariance) loopStores(addr ssa.Value) []*ssa.Store {
 	var field *types.Var
 	switch a := addr.(type) {
@@ -568,31 +572,7 @@ func readsSame(v ssa.Value, addr ssa.Value, depth int) bool {
 // storedInLoop reports whether the loop writes the variable, package
 // variable or field that addr denotes.
 func (iv *invariance) storedInLoop(addr ssa.Value) bool {
-	var field *types.Var
-	switch a := addr.(type) {
-	case *ssa.FieldAddr:
-		field = valueflow.FieldOf(a)
-	case *ssa.Alloc, *ssa.Global, *ssa.FreeVar:
-	default:
-		return false
-	}
-	for _, b := range iv.l.Blocks(iv.f.Fn) {
-		for _, instr := range b.Instrs {
-			st, ok := instr.(*ssa.Store)
-			if !ok {
-				continue
-			}
-			if st.Addr == addr || wholeObject(st.Addr, addr) {
-				return true
-			}
-			if field != nil {
-				if fa, ok := st.Addr.(*ssa.FieldAddr); ok && valueflow.FieldOf(fa) == field {
-					return true
-				}
-			}
-		}
-	}
-	return false
+	return len(iv.loopStores(addr)) > 0
 }
 
 // callVaries: a call inside the loop builds the same value from the same
