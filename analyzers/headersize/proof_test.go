@@ -212,14 +212,7 @@ func TestProofJarResend(t *testing.T) {
 	u, _ := url.Parse(srv.URL)
 	jar.SetCookies(u, []*http.Cookie{{Name: "session", Value: "s1"}})
 	client := &http.Client{Jar: jar}
-	send := func(req *http.Request) {
-		t.Helper()
-		resp, err := client.Do(req)
-		if err != nil {
-			t.Fatal(err)
-		}
-		resp.Body.Close()
-	}
+	send := func(req *http.Request) { sendAndClose(t, client, req) }
 
 	req, _ := http.NewRequest(http.MethodGet, srv.URL, nil)
 	for range 3 {
@@ -263,14 +256,7 @@ func TestProofRoundTripperAddResend(t *testing.T) {
 		return http.DefaultTransport.RoundTrip(req)
 	})
 	client := &http.Client{Transport: rt}
-	send := func(req *http.Request) {
-		t.Helper()
-		resp, err := client.Do(req)
-		if err != nil {
-			t.Fatal(err)
-		}
-		resp.Body.Close()
-	}
+	send := func(req *http.Request) { sendAndClose(t, client, req) }
 	// Three hops of one request (/hop -> /hopx, /hop2 -> /hop2x), then
 	// one request sent three times.
 	for _, p := range []string{"/hop", "/hop2"} {
@@ -295,3 +281,14 @@ func TestProofRoundTripperAddResend(t *testing.T) {
 type roundTripFunc func(*http.Request) (*http.Response, error)
 
 func (f roundTripFunc) RoundTrip(r *http.Request) (*http.Response, error) { return f(r) }
+
+// sendAndClose sends req through client and closes the response body,
+// failing t on an error.
+func sendAndClose(t *testing.T, client *http.Client, req *http.Request) {
+	t.Helper()
+	resp, err := client.Do(req)
+	if err != nil {
+		t.Fatal(err)
+	}
+	resp.Body.Close()
+}

@@ -88,7 +88,7 @@ func (ix *Index) Lifetime(v ssa.Value, classify Classify) Lifetime {
 			lt.Escapes = true
 			return
 		}
-		for _, r := range referrersOf(v) {
+		for _, r := range Referrers(v) {
 			switch r := r.(type) {
 			case *ssa.DebugRef, *ssa.BinOp, *ssa.If, *ssa.Field:
 			case *ssa.UnOp:
@@ -99,7 +99,7 @@ func (ix *Index) Lifetime(v ssa.Value, classify Classify) Lifetime {
 				} else if r.Op == token.MUL && isStruct(r.Type()) {
 					// A whole-struct copy (c := http.Client{Transport:
 					// t}; c.Get(u)): the copy holds the same pointers.
-					for _, rr := range referrersOf(r) {
+					for _, rr := range Referrers(r) {
 						if st, ok := rr.(*ssa.Store); ok && st.Val == r {
 							ix.storeCopy(st.Addr, depth, classify, walk, &lt)
 						}
@@ -108,7 +108,7 @@ func (ix *Index) Lifetime(v ssa.Value, classify Classify) Lifetime {
 			case *ssa.FieldAddr:
 				// Pointers kept in the object's fields carry its resources
 				// (retryablehttp's HTTPClient, a client's Transport).
-				for _, rr := range referrersOf(r) {
+				for _, rr := range Referrers(r) {
 					if ld, ok := rr.(*ssa.UnOp); ok && ld.Op == token.MUL && isPointerLike(ld.Type()) {
 						walk(ld, depth)
 					}
@@ -221,7 +221,7 @@ func (ix *Index) lifetimeCall(r ssa.CallInstruction, v ssa.Value, depth int, cla
 // walkResult follows the results of call, which carry the object.
 func walkResult(call *ssa.Call, depth int, walk func(ssa.Value, int)) {
 	walk(call, depth)
-	for _, rr := range referrersOf(call) {
+	for _, rr := range Referrers(call) {
 		if ex, ok := rr.(*ssa.Extract); ok {
 			walk(ex, depth)
 		}
@@ -248,7 +248,7 @@ func (ix *Index) storeInto(addr ssa.Value, depth int, classify Classify, walk fu
 		// A local variable holding the pointer: follow its loads. A
 		// closure that captures the variable and outlives the call (a
 		// RoundTripperFunc in a returned client) keeps the object.
-		for _, r := range referrersOf(a) {
+		for _, r := range Referrers(a) {
 			if mc, ok := r.(*ssa.MakeClosure); ok && !ix.closureStaysLocal(mc) {
 				lt.Escapes, lt.Kept = true, true
 				return
@@ -280,7 +280,7 @@ func (ix *Index) storeCopy(addr ssa.Value, depth int, classify Classify, walk fu
 // called (or deferred) where it is created, never stored, passed on or
 // started as a goroutine.
 func (ix *Index) closureStaysLocal(mc *ssa.MakeClosure) bool {
-	for _, r := range referrersOf(mc) {
+	for _, r := range Referrers(mc) {
 		switch r := r.(type) {
 		case *ssa.Call:
 			if r.Call.Value != mc {
@@ -298,7 +298,9 @@ func (ix *Index) closureStaysLocal(mc *ssa.MakeClosure) bool {
 	return true
 }
 
-func referrersOf(v ssa.Value) []ssa.Instruction {
+// Referrers returns v's referrers, or nil when v keeps none (a constant,
+// a function).
+func Referrers(v ssa.Value) []ssa.Instruction {
 	if refs := v.Referrers(); refs != nil {
 		return *refs
 	}

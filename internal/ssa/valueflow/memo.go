@@ -117,13 +117,13 @@ func loadsField(fn *ssa.Function, fields map[*types.Var]bool) bool {
 func storedFields(call *ssa.Call) map[*types.Var]bool {
 	out := make(map[*types.Var]bool)
 	vals := []ssa.Value{call}
-	for _, r := range referrersOf(call) {
+	for _, r := range Referrers(call) {
 		if ex, ok := r.(*ssa.Extract); ok {
 			vals = append(vals, ex)
 		}
 	}
 	for _, v := range vals {
-		for _, r := range referrersOf(v) {
+		for _, r := range Referrers(v) {
 			switch r := r.(type) {
 			case *ssa.Store:
 				if r.Val == v {

@@ -325,7 +325,7 @@ func (iv *invariance) retargeted(req ssa.Value) bool {
 		// request) are the same each time.
 		return false
 	}
-	for _, r := range referrers(req) {
+	for _, r := range valueflow.Referrers(req) {
 		fa, ok := r.(*ssa.FieldAddr)
 		if !ok || valueflow.FieldOf(fa) == nil || valueflow.FieldOf(fa).Name() != "URL" {
 			continue
@@ -334,9 +334,9 @@ func (iv *invariance) retargeted(req ssa.Value) bool {
 			return true
 		}
 		// u := req.URL; u.RawQuery = ...
-		for _, ld := range referrers(fa) {
+		for _, ld := range valueflow.Referrers(fa) {
 			if ld, ok := ld.(*ssa.UnOp); ok && ld.Op == token.MUL {
-				for _, ufa := range referrers(ld) {
+				for _, ufa := range valueflow.Referrers(ld) {
 					if ufa, ok := ufa.(*ssa.FieldAddr); ok && iv.storesVarying(ufa) {
 						return true
 					}
@@ -350,20 +350,12 @@ func (iv *invariance) retargeted(req ssa.Value) bool {
 // storesVarying reports whether the loop stores through addr a value
 // that varies.
 func (iv *invariance) storesVarying(addr ssa.Value) bool {
-	for _, r := range referrers(addr) {
+	for _, r := range valueflow.Referrers(addr) {
 		if st, ok := r.(*ssa.Store); ok && st.Addr == addr && iv.l.Contains(st.Block()) && iv.varies(st.Val) {
 			return true
 		}
 	}
 	return false
-}
-
-// referrers returns v's referrers, or nil.
-func referrers(v ssa.Value) []ssa.Instruction {
-	if refs := v.Referrers(); refs != nil {
-		return *refs
-	}
-	return nil
 }
 
 // storesInto reports whether instruction r writes a varying value into

@@ -167,6 +167,12 @@ func reachesFrom(from, to *ssa.BasicBlock) bool {
 // reaches reports whether block to can be reached from block from (or is
 // from) through successors that ok accepts.
 func reaches(from, to *ssa.BasicBlock, ok func(*ssa.BasicBlock) bool) bool {
+	return reachesAlong(from, to, func(_, s *ssa.BasicBlock) bool { return ok(s) })
+}
+
+// reachesAlong reports whether block to can be reached from block from
+// (or is from) along the edges b -> s that ok accepts.
+func reachesAlong(from, to *ssa.BasicBlock, ok func(b, s *ssa.BasicBlock) bool) bool {
 	seen := map[*ssa.BasicBlock]bool{from: true}
 	work := []*ssa.BasicBlock{from}
 	for len(work) > 0 {
@@ -176,7 +182,7 @@ func reaches(from, to *ssa.BasicBlock, ok func(*ssa.BasicBlock) bool) bool {
 			return true
 		}
 		for _, s := range b.Succs {
-			if !seen[s] && ok(s) {
+			if !seen[s] && ok(b, s) {
 				seen[s] = true
 				work = append(work, s)
 			}
@@ -372,32 +378,14 @@ func recursionAttempts(fn *ssa.Function, a Attempt, s ssa.CallInstruction, ix *v
 // when parameter p holds v: the branches of comparisons of p with a
 // constant that v does not take are left out.
 func reachesWith(p *ssa.Parameter, v int64, from, to *ssa.BasicBlock) bool {
-	seen := map[*ssa.BasicBlock]bool{from: true}
-	work := []*ssa.BasicBlock{from}
-	for len(work) > 0 {
-		b := work[len(work)-1]
-		work = work[:len(work)-1]
-		if b == to {
+	return reachesAlong(from, to, func(b, s *ssa.BasicBlock) bool {
+		iff, ok := lastIf(b)
+		if !ok {
 			return true
 		}
-		succs := b.Succs
-		if iff, ok := lastIf(b); ok && len(succs) == 2 {
-			if taken, known := evalWith(iff.Cond, p, v); known {
-				if taken {
-					succs = succs[:1]
-				} else {
-					succs = succs[1:]
-				}
-			}
-		}
-		for _, s := range succs {
-			if !seen[s] {
-				seen[s] = true
-				work = append(work, s)
-			}
-		}
-	}
-	return false
+		taken, known := evalWith(iff.Cond, p, v)
+		return !known || (s == b.Succs[0]) == taken
+	})
 }
 
 // evalWith evaluates cond, a comparison of p with a constant, when p is

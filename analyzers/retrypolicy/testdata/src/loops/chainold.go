@@ -40,3 +40,24 @@ func runOldChain(c *http.Client, chain []oldStep, ignore bool) error {
 	}
 	return nil
 }
+
+// The same local written with the same value on every attempt: the
+// request does not change, the loop retries it.
+func retryOldStep(c *http.Client, first oldStep) error {
+	var st oldStep
+	for i := 0; i < 5; i++ { // want `this loop retries \(\*http.Client\).Do immediately; add a backoff between attempts`
+		st = first
+		st.touch()
+		req, err := http.NewRequest(http.MethodGet, "http://example.com/"+st.file, nil)
+		if err != nil {
+			return err
+		}
+		resp, err := c.Do(req)
+		if err != nil {
+			continue
+		}
+		resp.Body.Close()
+		return nil
+	}
+	return errors.New("no answer")
+}
