@@ -551,7 +551,8 @@ func (c *checker) oneShotCommand() bool {
 // runsOnce reports whether call runs at most once per run of the
 // program: it is not in a loop or a goroutine, and neither is any call
 // of its function (followed up to main, init, a function a package-level
-// sync.Once runs, or a few levels).
+// sync.Once runs, or a few levels; a closure from where it is run, see
+// runSite).
 func (c *checker) runsOnce(call ssa.CallInstruction, depth int) bool {
 	if _, isGo := call.(*ssa.Go); isGo {
 		return false
@@ -568,7 +569,7 @@ func (c *checker) runsOnce(call ssa.CallInstruction, depth int) bool {
 	}
 	var sites []ssa.CallInstruction
 	if mc := c.res.Index.Closure(fn); mc != nil {
-		direct, ok := valueflow.DirectCall(mc).(ssa.CallInstruction)
+		direct, ok := c.runSite(mc).(ssa.CallInstruction)
 		if !ok {
 			return false
 		}

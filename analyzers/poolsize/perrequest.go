@@ -203,7 +203,7 @@ func (c *checker) calledPerRequest(fn *ssa.Function, depth int) bool {
 			if mc == nil {
 				return true
 			}
-			direct := valueflow.DirectCall(mc)
+			direct := c.runSite(mc)
 			if direct == nil {
 				return true
 			}
@@ -218,6 +218,43 @@ func (c *checker) calledPerRequest(fn *ssa.Function, depth int) bool {
 		}
 	}
 	return false
+}
+
+// runSite returns the call that runs the closure mc where it is made:
+// a call of mc itself (go func() { ... }()), or a call of a retry
+// library that runs mc as its operation a known number of times
+// (client-go's retry.OnError with a constant Steps: at most that many
+// runs per call, as a bounded loop would make). It returns nil when mc
+// escapes: a callback runs whenever its holder calls it.
+func (c *checker) runSite(mc *ssa.MakeClosure) ssa.Instruction {
+	if direct := valueflow.DirectCall(mc); direct != nil {
+		return direct
+	}
+	if mc.Referrers() == nil {
+		return nil
+	}
+	var site ssa.Instruction
+	for _, r := range *mc.Referrers() {
+		switch r := r.(type) {
+		case *ssa.DebugRef:
+			continue
+		case ssa.CallInstruction:
+			if e, ok := c.retries().Entry(r); ok && site == nil && e.Attempts > 0 && !e.Forever && e.Op != nil && valueflow.StripCopies(e.Op) == ssa.Value(mc) {
+				site = r
+				continue
+			}
+		}
+		return nil
+	}
+	return site
+}
+
+// retries returns the package's retry-library model, built on first use.
+func (c *checker) retries() *httplib.RetryResolver {
+	if c.retryLibs == nil {
+		c.retryLibs = httplib.NewRetryResolver(c.res.Index)
+	}
+	return c.retryLibs
 }
 
 // reusedInLoop reports whether the function that builds the pool s
@@ -281,7 +318,7 @@ func (c *checker) runsRarely(fn *ssa.Function) bool {
 		if mc == nil {
 			return false
 		}
-		direct := valueflow.DirectCall(mc)
+		direct := c.runSite(mc)
 		if direct == nil || c.loopsOf(fn.Parent()).Innermost(direct.Block()) != nil {
 			return false
 		}

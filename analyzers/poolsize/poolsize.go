@@ -79,6 +79,7 @@ type checker struct {
 	// byTransport holds the package's sends by the position of the
 	// transport they go through (see sendsThrough).
 	byTransport map[token.Pos][]httplib.Send
+	retryLibs   *httplib.RetryResolver // see retries
 }
 
 func run(pass *analysis.Pass, rep *lint.Reporter, cfg *config) error {

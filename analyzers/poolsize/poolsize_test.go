@@ -11,7 +11,7 @@ import (
 )
 
 func TestDefaults(t *testing.T) {
-	results := analysistest.Run(t, analysistest.TestData(), poolsize.Analyzer, "limits", "defaultmutated", "perrequest", "mainpkg", "fanout", "factories", "commaok", "wrapped", "tuned", "mainloop", "xfactories", "optionsdefault", "handoff", "senders", "plugins")
+	results := analysistest.Run(t, analysistest.TestData(), poolsize.Analyzer, "limits", "defaultmutated", "perrequest", "mainpkg", "fanout", "factories", "commaok", "wrapped", "tuned", "mainloop", "retried", "xfactories", "optionsdefault", "handoff", "senders", "plugins")
 	testutil.CheckMessages(t, results, 150)
 	testutil.CheckRelated(t, results)
 }
